@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
+import { FEEDBACK_TYPES, valuesOf } from './enums.ts';
+
+/**
+ * Mainland mobile numbers: the allocated segments only (DESIGN.md §6); excludes data-only and
+ * unallocated segments such as 140-144, 148, 154, 160-164, 179, 194.
+ */
+export const MOBILE_PATTERN = /^1(3\d|4[5-79]|5[0-35-9]|6[5-7]|7[0-8]|8\d|9[0-35-9])\d{8}$/;
+
+export function isMobile(value: string): boolean {
+  return MOBILE_PATTERN.test(value);
+}
+
+/**
+ * Message keys of validation failures. The texts live in messages.ts (server) and the web app's
+ * locales; both use these keys.
+ */
+export const VALIDATION_KEYS = {
+  mobileRequired: 'validation.mobileRequired',
+  mobileInvalid: 'validation.mobileInvalid',
+  passwordLength: 'validation.passwordLength',
+  passwordMismatch: 'validation.passwordMismatch',
+  feedbackTypeRequired: 'validation.feedbackTypeRequired',
+  feedbackContentRequired: 'validation.feedbackContentRequired',
+  checkInput: 'validation.checkInput',
+  nameRequired: 'validation.nameRequired',
+} as const;
+
+export const mobileSchema = z
+  .string({ error: VALIDATION_KEYS.mobileRequired })
+  .trim()
+  .min(1, { error: VALIDATION_KEYS.mobileRequired })
+  .regex(MOBILE_PATTERN, { error: VALIDATION_KEYS.mobileInvalid });
+
+/** A password as typed by the student (6-32 characters, SPEC.md §5). */
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { error: VALIDATION_KEYS.passwordLength })
+  .max(PASSWORD_MAX_LENGTH, { error: VALIDATION_KEYS.passwordLength });
+
+/** The client-side password hash sent instead of the password (DESIGN.md §6): 64 lowercase hex chars. */
+export const passwordHashSchema = z.string().regex(/^[0-9a-f]{64}$/, { error: VALIDATION_KEYS.checkInput });
+
+export const FEEDBACK_CONTENT_MAX = 1000;
+
+/** POST /user/addStudentComplaint (SPEC.md §2 feedback dialog, §5, §7). */
+export const feedbackFormSchema = z.object({
+  type: z.enum(valuesOf(FEEDBACK_TYPES) as [string, ...string[]], {
+    error: VALIDATION_KEYS.feedbackTypeRequired,
+  }),
+  content: z
+    .string({ error: VALIDATION_KEYS.feedbackContentRequired })
+    .trim()
+    .min(1, { error: VALIDATION_KEYS.feedbackContentRequired })
+    .max(FEEDBACK_CONTENT_MAX),
+  mobile: z.string().trim().max(64).optional().default(''),
+});
+export type FeedbackForm = z.infer<typeof feedbackFormSchema>;
