@@ -19,13 +19,33 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/server/**', '@app/server*'], message: 'The web app talks to the server only through the contract.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/server/**', '@app/server*'],
+              message: 'The web app talks to the server only through the contract.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['apps/server/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/web/**', '@app/web*'], message: 'The server shares code with the web app only through the contract.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/web/**', '@app/web*'],
+              message: 'The server shares code with the web app only through the contract.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

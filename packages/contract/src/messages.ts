@@ -9,8 +9,14 @@ export const MESSAGES = {
   ok: { 'zh-Hans': '成功', en: 'Success' },
   [VALIDATION_KEYS.mobileRequired]: { 'zh-Hans': '手机号不能为空', en: 'Phone number cannot be empty' },
   [VALIDATION_KEYS.mobileInvalid]: { 'zh-Hans': '手机号格式不正确', en: 'Phone number is invalid' },
-  [VALIDATION_KEYS.passwordLength]: { 'zh-Hans': '密码长度为 6-32 位', en: 'Password must be 6-32 characters' },
-  [VALIDATION_KEYS.passwordMismatch]: { 'zh-Hans': '两次输入的密码不一致', en: 'The two passwords do not match' },
+  [VALIDATION_KEYS.passwordLength]: {
+    'zh-Hans': '密码长度为 6-32 位',
+    en: 'Password must be 6-32 characters',
+  },
+  [VALIDATION_KEYS.passwordMismatch]: {
+    'zh-Hans': '两次输入的密码不一致',
+    en: 'The two passwords do not match',
+  },
   [VALIDATION_KEYS.feedbackTypeRequired]: { 'zh-Hans': '请选择类型', en: 'Please select type' },
   [VALIDATION_KEYS.feedbackContentRequired]: { 'zh-Hans': '请输入内容', en: 'Please enter content' },
   [VALIDATION_KEYS.checkInput]: { 'zh-Hans': '请检查输入内容', en: 'Please check your input' },
@@ -27,8 +33,14 @@ export const MESSAGES = {
   'error.conflict': { 'zh-Hans': '请求冲突，请刷新后重试', en: 'Conflict, please refresh and try again' },
   'error.payloadTooLarge': { 'zh-Hans': '请求内容过大', en: 'The request body is too large' },
   'error.unsupportedMediaType': { 'zh-Hans': '不支持的内容类型', en: 'Unsupported content type' },
-  'error.tooManyRequests': { 'zh-Hans': '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
-  'error.internal': { 'zh-Hans': '服务器开小差了，请稍后再试', en: 'Something went wrong, please try again later' },
+  'error.tooManyRequests': {
+    'zh-Hans': '请求过于频繁，请稍后再试',
+    en: 'Too many requests, please try again later',
+  },
+  'error.internal': {
+    'zh-Hans': '服务器开小差了，请稍后再试',
+    en: 'Something went wrong, please try again later',
+  },
   'error.unavailable': { 'zh-Hans': '服务暂不可用', en: 'Service unavailable' },
 } as const satisfies Record<string, Bilingual>;
 
@@ -39,6 +51,10 @@ export function isMessageKey(key: string): key is MessageKey {
 }
 
 /** Renders a message in a language, filling `{name}` placeholders. */
-export function message(key: MessageKey, lang: keyof Bilingual, params: Record<string, string | number> = {}) {
+export function message(
+  key: MessageKey,
+  lang: keyof Bilingual,
+  params: Record<string, string | number> = {},
+) {
   return MESSAGES[key][lang].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
 }

@@ -1,0 +1,50 @@
+// `npm test`: unit and API tests (SQLite, or PostgreSQL when TEST_DATABASE_URL is set), then the
+// browser tests in Chromium against the real server. Flags: --no-e2e, --e2e-only.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ensureInstalled, ensureWebBuilt, root, run } from './lib/ensure.mjs';
+
+const args = new Set(process.argv.slice(2));
+const wantUnit = !args.has('--e2e-only');
+const wantE2e = !args.has('--no-e2e');
+
+ensureInstalled();
+
+const reportDir = path.join(root, '.tmp', 'test-reports');
+mkdirSync(reportDir, { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failed = false;
+
+function vitest(projects, name) {
+  const out = path.join(reportDir, `${name}.json`);
+  const status = run('npx', [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
+  if (existsSync(out)) {
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    totals.passed += report.numPassedTests ?? 0;
+    totals.failed += report.numFailedTests ?? 0;
+    totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  }
+  if (status !== 0) failed = true;
+}
+
+if (wantUnit) vitest(['contract', 'server', 'web'], 'unit-api');
+if (wantE2e) {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    console.error(`✖ Browser tests need Chromium at ${chromium}: apt-get install -y chromium fonts-noto-cjk`);
+    failed = true;
+  } else {
+    ensureWebBuilt();
+    vitest(['e2e'], 'e2e');
+  }
+}
+
+console.info(`\nTests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failed ? 1 : 0);
