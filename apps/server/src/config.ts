@@ -135,7 +135,12 @@ export function loadConfig(
   const config: Config = {
     ...e,
     DATA_DIR: dataDir,
-    FILE_STORE: path.resolve(dataDir, e.FILE_STORE ?? 'files'),
+    // A URL (s3://…) names a remote store; anything else is a directory.
+    FILE_STORE: !e.FILE_STORE
+      ? path.join(dataDir, 'files')
+      : /^[a-z][a-z0-9+.-]*:\/\//i.test(e.FILE_STORE)
+        ? e.FILE_STORE
+        : path.resolve(process.cwd(), e.FILE_STORE),
     WEB_DIST: e.WEB_DIST
       ? path.resolve(process.cwd(), e.WEB_DIST)
       : path.resolve(SERVER_PACKAGE_DIR, '../web/dist'),

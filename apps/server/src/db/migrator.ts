@@ -1,0 +1,45 @@
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { DbDialect } from './database.ts';
+import * as m0001 from './migrations/0001-app-setting.ts';
+
+/**
+ * Every migration, in order. Add new ones at the end (`NNNN-name.ts`, typed `Kysely<unknown>`);
+ * never edit or reorder one that has shipped. An explicit list instead of a folder scan keeps the
+ * order obvious and works the same from source and in bundles.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-app-setting': m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+async function migratorFor(db: Kysely<unknown>, dialect: DbDialect): Promise<Migrator> {
+  let migrationTableSchema: string | undefined;
+  if (dialect === 'postgres') {
+    // Kysely looks for its migration table in every schema unless told which one; with several
+    // schemas in one database (tests, shared clusters) it must be the connection's own schema.
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    const schema = rows[0]?.schema;
+    if (schema && schema !== 'public') migrationTableSchema = schema;
+  }
+  return new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+}
+
+export type MigrationOutcome = {
+  /** True when no migration had run before: the database was empty. */
+  wasEmpty: boolean;
+  applied: string[];
+};
+
+/** Brings the schema to the latest version; safe to run on every start and on every instance. */
+export async function migrateToLatest(db: Kysely<unknown>, dialect: DbDialect): Promise<MigrationOutcome> {
+  const migrator = await migratorFor(db, dialect);
+  const before = await migrator.getMigrations();
+  const wasEmpty = before.every((m) => m.executedAt === undefined);
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    throw new Error(`Migration ${failed ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+  return { wasEmpty, applied: (results ?? []).map((r) => r.migrationName) };
+}

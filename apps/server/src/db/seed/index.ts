@@ -1,0 +1,40 @@
+import type { Config } from '../../config.ts';
+import { appSettingRepository, SETTING_KEYS } from '../app-setting.repository.ts';
+import type { Db, DbDialect } from '../database.ts';
+import { withTransaction } from '../transaction.ts';
+
+export type SeedContext = {
+  dialect: DbDialect;
+  /** The database had no migrations applied before this start. */
+  wasEmpty: boolean;
+};
+
+/**
+ * Demo data goes only into an empty embedded (SQLite) database, unless SEED_DEMO=0, or into
+ * PostgreSQL when SEED_DEMO=1 is set explicitly, so a production database never gets the demo
+ * account by accident (DESIGN.md §2, §10).
+ */
+export function shouldSeedDemo(config: Pick<Config, 'SEED_DEMO'>, ctx: SeedContext): boolean {
+  if (ctx.dialect === 'postgres') return config.SEED_DEMO === true;
+  return ctx.wasEmpty && config.SEED_DEMO !== false;
+}
+
+/**
+ * Seeds the demo data when `shouldSeedDemo` allows it and it is not there yet; returns whether it
+ * seeded. Later areas add their demo rows inside the transaction below; `demo_seeded` is written in
+ * the same transaction, so a crash half-way leaves nothing behind and instances racing at start-up
+ * seed once.
+ */
+export async function seedDemo(db: Db, config: Pick<Config, 'SEED_DEMO'>, ctx: SeedContext): Promise<boolean> {
+  if (!shouldSeedDemo(config, ctx)) return false;
+  return withTransaction(db, async (trx) => {
+    const first = await appSettingRepository.insertIfAbsent(trx, SETTING_KEYS.demoSeeded, String(Date.now()));
+    // Demo rows of later areas (teachers, students, IELTS) are inserted here when `first` is true.
+    return first;
+  });
+}
+
+/** Whether the installation holds demo data (the `demo` flag of GET /app/config). */
+export async function hasDemoData(db: Db): Promise<boolean> {
+  return (await appSettingRepository.find(db, SETTING_KEYS.demoSeeded)) !== undefined;
+}
