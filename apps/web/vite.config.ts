@@ -15,7 +15,11 @@ const vendorGroups = [
     test: /node_modules[\\/](@tanstack|zustand|i18next|react-i18next|use-sync-external-store)[\\/]/,
     priority: 20,
   },
-  { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+|dayjs)[\\/]/, priority: 10 },
+  {
+    name: 'antd',
+    test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[\w-]+|dayjs)[\\/]/,
+    priority: 10,
+  },
 ];
 
 export default defineConfig({

@@ -134,6 +134,10 @@ export function loadConfig(
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const config: Config = {
     ...e,
+    DATABASE_URL: e.DATABASE_URL,
+    REDIS_URL: e.REDIS_URL,
+    SEED_DEMO: e.SEED_DEMO,
+    JWT_SECRET: e.JWT_SECRET,
     DATA_DIR: dataDir,
     // A URL (s3://…) names a remote store; anything else is a directory.
     FILE_STORE: !e.FILE_STORE

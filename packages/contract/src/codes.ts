@@ -13,6 +13,8 @@ export const CODES = {
   UNPROCESSABLE: 422,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
+  /** The service (its database) is not available; /health answers with it. */
+  UNAVAILABLE: 503,
   TOKEN_EXPIRED: 66666,
 } as const;
 export type Code = (typeof CODES)[keyof typeof CODES];

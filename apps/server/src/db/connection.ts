@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Database, DbDialect } from './database.ts';
@@ -62,4 +62,9 @@ export function openDatabase(
     dialect,
     destroy: () => (destroyed ??= db.destroy()),
   };
+}
+
+/** A trivial query: throws when the database cannot answer. */
+export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
 }

@@ -1,5 +1,5 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import type { DbDialect } from './database.ts';
+import type { Db, DbDialect } from './database.ts';
 import * as m0001 from './migrations/0001-app-setting.ts';
 
 /**
@@ -32,8 +32,9 @@ export type MigrationOutcome = {
 };
 
 /** Brings the schema to the latest version; safe to run on every start and on every instance. */
-export async function migrateToLatest(db: Kysely<unknown>, dialect: DbDialect): Promise<MigrationOutcome> {
-  const migrator = await migratorFor(db, dialect);
+export async function migrateToLatest(db: Db, dialect: DbDialect): Promise<MigrationOutcome> {
+  // Migrations see the database untyped: they must not depend on today's table types.
+  const migrator = await migratorFor(db as unknown as Kysely<unknown>, dialect);
   const before = await migrator.getMigrations();
   const wasEmpty = before.every((m) => m.executedAt === undefined);
   const { error, results } = await migrator.migrateToLatest();

@@ -26,14 +26,25 @@ function fieldOf(error: FastifyError): string {
  */
 export function classifyError(error: FastifyError): Failure {
   if (isAppError(error)) {
-    return { status: error.statusCode, code: error.code, key: error.messageKey, params: error.params, data: error.data };
+    return {
+      status: error.statusCode,
+      code: error.code,
+      key: error.messageKey,
+      params: error.params,
+      data: error.data,
+    };
   }
   if (Array.isArray(error.validation) && error.validation.length > 0) {
     const issueMessage = (error.validation[0] as ValidationIssue).message ?? '';
     if (isMessageKey(issueMessage) && issueMessage.startsWith('validation.')) {
       return { status: 400, code: CODES.BAD_REQUEST, key: issueMessage };
     }
-    return { status: 400, code: CODES.BAD_REQUEST, key: 'error.invalidField', params: { field: fieldOf(error) } };
+    return {
+      status: 400,
+      code: CODES.BAD_REQUEST,
+      key: 'error.invalidField',
+      params: { field: fieldOf(error) },
+    };
   }
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
   switch (error.code) {
@@ -47,13 +58,14 @@ export function classifyError(error: FastifyError): Failure {
   }
   if (status === 413) return { status, code: CODES.PAYLOAD_TOO_LARGE, key: 'error.payloadTooLarge' };
   if (status === 429) return { status, code: CODES.TOO_MANY_REQUESTS, key: 'error.tooManyRequests' };
+  if (status === 403) return { status, code: CODES.FORBIDDEN, key: 'error.forbidden' };
   if (status === 404) return { status, code: CODES.NOT_FOUND, key: 'error.notFound' };
   if (status === 405) return { status: 404, code: CODES.NOT_FOUND, key: 'error.routeNotFound' };
   if (status === 400 && error instanceof SyntaxError) {
     return { status, code: CODES.BAD_REQUEST, key: 'error.invalidJson' };
   }
   if (status >= 400 && status < 500) return { status: 400, code: CODES.BAD_REQUEST, key: 'error.badRequest' };
-  if (status === 503) return { status, code: 503, key: 'error.unavailable' };
+  if (status === 503) return { status, code: CODES.UNAVAILABLE, key: 'error.unavailable' };
   return { status: 500, code: CODES.INTERNAL, key: 'error.internal' };
 }
 

@@ -50,7 +50,9 @@ export function writeJson(storage: KeyValueStorage | null, key: string, value: u
 }
 
 /** An in-memory storage with the Storage interface, for tests and as a stand-in. */
-export function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { dump(): Record<string, string> } {
+export function memoryStorage(
+  initial: Record<string, string> = {},
+): KeyValueStorage & { dump(): Record<string, string> } {
   const map = new Map(Object.entries(initial));
   return {
     getItem: (key) => map.get(key) ?? null,

@@ -25,7 +25,11 @@ export function shouldSeedDemo(config: Pick<Config, 'SEED_DEMO'>, ctx: SeedConte
  * the same transaction, so a crash half-way leaves nothing behind and instances racing at start-up
  * seed once.
  */
-export async function seedDemo(db: Db, config: Pick<Config, 'SEED_DEMO'>, ctx: SeedContext): Promise<boolean> {
+export async function seedDemo(
+  db: Db,
+  config: Pick<Config, 'SEED_DEMO'>,
+  ctx: SeedContext,
+): Promise<boolean> {
   if (!shouldSeedDemo(config, ctx)) return false;
   return withTransaction(db, async (trx) => {
     const first = await appSettingRepository.insertIfAbsent(trx, SETTING_KEYS.demoSeeded, String(Date.now()));

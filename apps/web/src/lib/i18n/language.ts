@@ -12,7 +12,9 @@ export function detectLanguage(browserLanguages: readonly string[] | undefined |
 
 /** The stored LANGUAGE value when it is exactly one of the product languages, else null. */
 export function parseLanguage(value: unknown): Lang | null {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value) ? (value as Lang) : null;
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)
+    ? (value as Lang)
+    : null;
 }
 
 export function otherLanguage(lang: Lang): Lang {

@@ -1,0 +1,36 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { CODES } from '@app/contract/codes';
+import type { Config } from '../config.ts';
+import { AppError } from './app-error.ts';
+
+/**
+ * The generic per-IP request limit (DESIGN.md §2): counters in Redis when REDIS_URL is set, so all
+ * instances share them, in memory otherwise. The client IP honours TRUST_PROXY (Fastify's
+ * `trustProxy`). The security limits of §7 (SMS, login) live in the database, not here.
+ */
+export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<void> {
+  let redis: Redis | undefined;
+  if (config.REDIS_URL) {
+    redis = new Redis(config.REDIS_URL, {
+      connectTimeout: 2000,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      lazyConnect: false,
+    });
+    redis.on('error', (err) => app.log.warn({ err }, 'redis error (rate limit falls open)'));
+    app.addHook('onClose', async () => {
+      redis?.disconnect();
+    });
+  }
+  await app.register(rateLimit, {
+    global: true,
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: 60_000,
+    // A Redis outage must not take the site down: the limiter lets requests through.
+    skipOnError: true,
+    ...(redis ? { redis, nameSpace: 'ratelimit:' } : {}),
+    errorResponseBuilder: () => new AppError(CODES.TOO_MANY_REQUESTS, 'error.tooManyRequests'),
+  });
+}

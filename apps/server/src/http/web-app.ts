@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CODES } from '@app/contract/codes';
+import type { Config } from '../config.ts';
+import { errorEnvelope, langOf } from './envelope.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Web app not built</title></head>
+<body><h1>The web app is not built</h1>
+<p>The API runs at <a href="/api/docs">/api/docs</a>. Build the web app (apps/web) to serve it here.</p>
+</body></html>
+`;
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/**
+ * The single-page web app (DESIGN.md §2, §7): files of WEB_DIST; hashed files under /assets/ are
+ * cached for a year (their names change with their content), everything else revalidates. Any
+ * other GET outside /api is a route of the SPA (history fallback): index.html with 200, and the SPA
+ * renders its own 404. Unknown /api paths and other methods get a 404 envelope.
+ */
+export async function registerWebApp(app: FastifyInstance, config: Pick<Config, 'WEB_DIST'>): Promise<void> {
+  const root = config.WEB_DIST;
+  const built = fs.existsSync(path.join(root, 'index.html'));
+  if (!built) app.log.warn({ webDist: root }, 'web app not built: serving a placeholder page');
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      index: ['index.html'],
+      redirect: false,
+      dotfiles: 'ignore',
+      // ETag + Last-Modified for revalidation; immutable assets never need it.
+      cacheControl: false,
+      etag: true,
+      lastModified: true,
+      setHeaders: (res, filePath) => {
+        const rel = path.relative(root, filePath).split(path.sep).join('/');
+        res.setHeader('cache-control', rel.startsWith('assets/') ? IMMUTABLE : REVALIDATE);
+      },
+    });
+  }
+
+  const sendIndex = (reply: FastifyReply) => {
+    if (!built) {
+      return reply
+        .code(200)
+        .header('cache-control', REVALIDATE)
+        .type('text/html; charset=utf-8')
+        .send(NOT_BUILT_PAGE);
+    }
+    return reply.header('cache-control', REVALIDATE).sendFile('index.html', root);
+  };
+
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url;
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    if (isRead && !isApiPath(url) && !url.startsWith('/assets/')) return sendIndex(reply);
+    if (isApiPath(url) || !isRead) {
+      return reply
+        .code(404)
+        .type('application/json; charset=utf-8')
+        .send(errorEnvelope(CODES.NOT_FOUND, langOf(request), 'error.routeNotFound'));
+    }
+    // A missing hashed asset: a plain 404, never index.html (a browser would run HTML as a script).
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+}

@@ -1,0 +1,76 @@
+import { createAliyunSmsProvider, type AliyunSmsConfig } from './aliyun-sms-provider.ts';
+import { createLogSmsProvider } from './log-sms-provider.ts';
+
+export type SmsLang = 'zh-Hans' | 'en';
+
+export type SmsCodeMessage = {
+  mobile: string;
+  code: string;
+  lang: SmsLang;
+  /** Correlates the send with the HTTP request in the logs. */
+  requestId?: string;
+};
+
+/**
+ * Sends a verification code (DESIGN.md §7 "Other providers"). Rate limits, budgets and code storage
+ * are the caller's job; a provider only delivers, and throws `SmsSendError` when delivery is refused.
+ */
+export type SmsProvider = {
+  name: string;
+  sendCode(input: SmsCodeMessage): Promise<void>;
+};
+
+export type SmsLogger = { info(obj: object, msg?: string): void };
+
+export type SmsProviderConfig = {
+  driver: 'log' | 'aliyun';
+  dataDir: string;
+  logger: SmsLogger;
+  aliyun?: AliyunSmsConfig;
+};
+
+/**
+ * A refused or failed send. Carries the provider's code (e.g. `isv.BUSINESS_LIMIT_CONTROL`) for the
+ * logs, but never the phone number or the code: the caller maps it to a generic server-side error so
+ * the reply reveals nothing about the phone (PROVIDERS.md, SMS).
+ */
+export class SmsSendError extends Error {
+  override readonly name = 'SmsSendError';
+  readonly provider: string;
+  readonly providerCode: string;
+
+  constructor(provider: string, providerCode: string, detail?: string) {
+    super(`${provider} SMS send failed: ${providerCode}${detail ? ` (${detail})` : ''}`);
+    this.provider = provider;
+    this.providerCode = providerCode;
+  }
+}
+
+/** Minutes a code stays valid (DESIGN.md §7); quoted in the message text. */
+export const SMS_CODE_VALID_MINUTES = 5;
+
+/** The text of the verification message, as the log driver records it. */
+export function smsCodeText(code: string, lang: SmsLang): string {
+  return lang === 'en'
+    ? `Your verification code is ${code}. It is valid for ${SMS_CODE_VALID_MINUTES} minutes. Never share it with anyone.`
+    : `您的验证码为 ${code}，${SMS_CODE_VALID_MINUTES} 分钟内有效，请勿泄露给他人。`;
+}
+
+/** Masks a phone number for logs: 138****8000. */
+export function maskMobile(mobile: string): string {
+  return mobile.length >= 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : '****';
+}
+
+export function createSmsProvider(config: SmsProviderConfig): SmsProvider {
+  switch (config.driver) {
+    case 'log':
+      return createLogSmsProvider({ dataDir: config.dataDir, logger: config.logger });
+    case 'aliyun':
+      if (!config.aliyun) throw new Error('SMS driver "aliyun" needs its configuration (aliyun: {…})');
+      return createAliyunSmsProvider(config.aliyun, config.logger);
+    default: {
+      const driver: never = config.driver;
+      throw new Error(`Unknown SMS driver: ${String(driver)}`);
+    }
+  }
+}

@@ -1,0 +1,162 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { buildApp, type BuildAppOptions } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/db/connection.ts';
+import type { Db, DbDialect } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrator.ts';
+import type { App } from '../../src/http/fastify-types.ts';
+
+/**
+ * API tests run on a fresh, migrated, real database: SQLite files in a temporary directory by
+ * default; PostgreSQL when TEST_DATABASE_URL is set, one schema per test file (created on first use,
+ * dropped after the file), truncated whenever another app is built in the same file.
+ */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+
+export type TestApp = {
+  app: App;
+  config: Config;
+  db: Db;
+  dialect: DbDialect;
+  /** Closes the app's database only (to test behaviour without a database). */
+  closeDatabase: () => Promise<void>;
+  /** Closes the app and its database; also called automatically after each test. */
+  close: () => Promise<void>;
+};
+
+export type TestAppOptions = {
+  /** Environment variables as the server would read them (parsed by loadConfig). */
+  env?: Record<string, string | undefined>;
+  /** Config values set after parsing. */
+  config?: Partial<Config>;
+  /** Build on the database of this earlier app (same SQLite file / PG schema), without clearing it. */
+  reuseDatabaseOf?: TestApp;
+  /** Observer of the registered routes. */
+  onRoute?: BuildAppOptions['onRoute'];
+  /** Adds routes only a test needs (before the app is ready). */
+  extraRoutes?: (app: App) => void | Promise<void>;
+};
+
+const tempDirs: string[] = [];
+const openApps = new Set<TestApp>();
+let fileSchema: string | undefined;
+
+function tempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+
+async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function ensureFileSchema(): Promise<{ schema: string; created: boolean }> {
+  if (fileSchema) return { schema: fileSchema, created: false };
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient((c) => c.query(`create schema ${schema}`));
+  fileSchema = schema;
+  return { schema, created: true };
+}
+
+/** Empties every application table of the file's schema (not Kysely's migration bookkeeping). */
+async function truncateAll(db: Db, schema: string): Promise<void> {
+  const { rows } = await sql<{ tablename: string }>`
+    select tablename from pg_tables where schemaname = ${schema} and tablename not like 'kysely_%'`.execute(
+    db,
+  );
+  if (rows.length === 0) return;
+  const list = rows.map((r) => `"${schema}"."${r.tablename}"`).join(', ');
+  await sql.raw(`truncate ${list} restart identity cascade`).execute(db);
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const reused = options.reuseDatabaseOf;
+  const dataDir = reused ? reused.config.DATA_DIR : tempDir('ls-data-');
+  const config = loadConfig(
+    {
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'silent',
+      // A directory that does not exist: the placeholder page unless a test passes its own build.
+      WEB_DIST: path.join(dataDir, 'no-web-dist'),
+      ...(TEST_DATABASE_URL ? { DATABASE_URL: TEST_DATABASE_URL } : {}),
+      ...options.env,
+      DATA_DIR: dataDir,
+    },
+    options.config,
+  );
+
+  let database: DatabaseHandle;
+  if (config.DATABASE_URL) {
+    const { schema, created } = await ensureFileSchema();
+    database = openDatabase(config, { pgSchema: schema });
+    if (!created && !reused) {
+      // The schema served an earlier test of this file: empty it before the app starts (and seeds).
+      await migrateToLatest(database.db, database.dialect);
+      await truncateAll(database.db, schema);
+    }
+  } else {
+    database = openDatabase(config);
+  }
+
+  const app = await buildApp(config, {
+    database,
+    logger: process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false,
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+  });
+  if (options.extraRoutes) await options.extraRoutes(app);
+  await app.ready();
+
+  const testApp: TestApp = {
+    app,
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    closeDatabase: () => database.destroy(),
+    close: async () => {
+      openApps.delete(testApp);
+      await app.close();
+    },
+  };
+  openApps.add(testApp);
+  return testApp;
+}
+
+/** A directory with a fake web build: index.html and one hashed asset. */
+export function createFakeWebDist(): { dir: string; indexHtml: string; assetPath: string } {
+  const dir = tempDir('ls-web-');
+  const indexHtml =
+    '<!doctype html><html><head><title>fake spa</title></head><body><div id="root"></div></body></html>';
+  fs.writeFileSync(path.join(dir, 'index.html'), indexHtml);
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'assets', 'x-abc123.js'), 'console.log("x");\n');
+  fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return { dir, indexHtml, assetPath: '/assets/x-abc123.js' };
+}
+
+/** Closes apps a test left open (setup.ts calls it after each test). */
+export async function closeOpenApps(): Promise<void> {
+  await Promise.all([...openApps].map((t) => t.close()));
+}
+
+/** Drops the file's PostgreSQL schema and temporary directories (setup.ts calls it after the file). */
+export async function cleanUpTestFile(): Promise<void> {
+  await closeOpenApps();
+  if (fileSchema && TEST_DATABASE_URL) {
+    const schema = fileSchema;
+    fileSchema = undefined;
+    await withAdminClient((c) => c.query(`drop schema if exists ${schema} cascade`));
+  }
+  for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+}

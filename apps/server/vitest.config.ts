@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'server',
+    root: import.meta.dirname,
+    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    setupFiles: ['test/helpers/setup.ts'],
+    pool: 'forks',
+    // Each file gets its own SQLite files or PostgreSQL schema, so files may run in parallel.
+    fileParallelism: true,
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});

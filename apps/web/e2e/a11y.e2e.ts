@@ -1,0 +1,74 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gotoApp, launchBrowser, openPage, seedStorage, waitForConfig } from './browser.ts';
+
+const screenshotDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(screenshotDir, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const SETTINGS = (dark: boolean) => JSON.stringify({ languageManual: true, dark });
+
+describe('accessibility (axe: no serious or critical violations)', () => {
+  const pages = [
+    ['home', '/'],
+    ['404', '/no/such/page'],
+    ['placeholder', '/ielts/SpeakingSamples'],
+  ] as const;
+  for (const dark of [false, true]) {
+    for (const [name, path] of pages) {
+      it(`${name} in ${dark ? 'dark' : 'light'} mode`, async () => {
+        const tp = await openPage(browser);
+        try {
+          await seedStorage(tp.page, { LANGUAGE: 'zh-Hans', SETTINGS: SETTINGS(dark) });
+          await gotoApp(tp.page, path);
+          await waitForConfig(tp.page);
+          const result = await new AxeBuilder({ page: tp.page }).analyze();
+          const serious = result.violations
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+          expect(serious).toEqual([]);
+          expect(tp.errors).toEqual([]);
+        } finally {
+          await tp.context.close();
+        }
+      });
+    }
+  }
+});
+
+describe('screenshots at 375 px', () => {
+  for (const lang of ['zh-Hans', 'en'] as const) {
+    for (const dark of [false, true]) {
+      it(`${lang} ${dark ? 'dark' : 'light'}`, async () => {
+        const tp = await openPage(browser, { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 });
+        try {
+          await seedStorage(tp.page, { LANGUAGE: lang, SETTINGS: SETTINGS(dark) });
+          const suffix = `${lang}-${dark ? 'dark' : 'light'}`;
+          await gotoApp(tp.page, '/');
+          await waitForConfig(tp.page);
+          await tp.page.screenshot({ path: `${screenshotDir}home-${suffix}.png`, fullPage: true });
+          await gotoApp(tp.page, '/teacher/booking/42');
+          await tp.page.screenshot({ path: `${screenshotDir}placeholder-${suffix}.png`, fullPage: true });
+          await tp.page.getByTestId('hamburger').click();
+          await tp.page.locator('.ant-drawer-content').waitFor();
+          await tp.page.waitForTimeout(400);
+          await tp.page.screenshot({ path: `${screenshotDir}menu-${suffix}.png` });
+          expect(tp.errors).toEqual([]);
+        } finally {
+          await tp.context.close();
+        }
+      });
+    }
+  }
+});

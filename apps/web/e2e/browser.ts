@@ -1,0 +1,60 @@
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseURL = (): string => inject('baseURL');
+
+/** Debian's Chromium; never a downloaded browser (DESIGN.md §4). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export type TestPage = { context: BrowserContext; page: Page; errors: string[] };
+
+/** A fresh context + page that records console errors and uncaught exceptions. */
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<TestPage> {
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    locale: 'zh-CN',
+    viewport: { width: 1280, height: 800 },
+    ...options,
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+  return { context, page, errors };
+}
+
+/** Seeds localStorage of the app's origin before the app first runs (a reload keeps it). */
+export async function seedStorage(page: Page, values: Record<string, string>): Promise<void> {
+  await page.goto('/favicon.svg');
+  await page.evaluate((entries) => {
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+  }, values);
+}
+
+/** Navigates and waits until the shell has rendered (header and footer present). */
+export async function gotoApp(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator('header.ls-header').waitFor();
+  await page.locator('footer.ls-footer').waitFor();
+}
+
+/** Waits until /app/config arrived (the footer's business link only renders with it). */
+export async function waitForConfig(page: Page): Promise<void> {
+  await page.locator('footer a[href^="mailto:"]').first().waitFor();
+}

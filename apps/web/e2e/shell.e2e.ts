@@ -1,0 +1,222 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, gotoApp, launchBrowser, openPage, seedStorage, waitForConfig, type TestPage } from './browser.ts';
+
+let browser: Browser;
+const opened: TestPage[] = [];
+
+async function open(options?: Parameters<typeof openPage>[1]): Promise<TestPage> {
+  const tp = await openPage(browser, options);
+  opened.push(tp);
+  return tp;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  const errors = opened.flatMap((tp) => tp.errors);
+  await Promise.all(opened.splice(0).map((tp) => tp.context.close()));
+  expect(errors, 'console errors').toEqual([]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const htmlLang = (tp: TestPage) => tp.page.evaluate(() => document.documentElement.lang);
+
+describe('language', () => {
+  it('defaults to Simplified Chinese for a Chinese browser', async () => {
+    const tp = await open({ locale: 'zh-CN' });
+    await gotoApp(tp.page, '/');
+    expect(await htmlLang(tp)).toBe('zh-Hans');
+    expect(await tp.page.title()).toBe('首页 - 灵犀外教');
+    await expect(tp.page.getByTestId('login-button').textContent()).resolves.toContain('登录');
+  });
+
+  it('defaults to English when the browser locale is en-US', async () => {
+    const tp = await open({ locale: 'en-US' });
+    await gotoApp(tp.page, '/');
+    expect(await htmlLang(tp)).toBe('en');
+    expect(await tp.page.title()).toBe('Home - LinguaSpark');
+    expect(await tp.page.getByTestId('login-button').textContent()).toContain('Log in');
+  });
+
+  it('switches text, html lang and title at once and keeps the choice under LANGUAGE', async () => {
+    const tp = await open({ locale: 'zh-CN' });
+    await gotoApp(tp.page, '/ielts');
+    expect(await tp.page.title()).toBe('雅思口语 - 灵犀外教');
+    await tp.page.getByTestId('language-switch').click();
+    await tp.page.waitForFunction(() => document.documentElement.lang === 'en');
+    expect(await tp.page.title()).toBe('IELTS speaking - LinguaSpark');
+    expect(await tp.page.getByTestId('login-button').textContent()).toContain('Log in');
+    expect(await tp.page.evaluate(() => localStorage.getItem('LANGUAGE'))).toBe('en');
+    await tp.page.reload();
+    await tp.page.locator('header.ls-header').waitFor();
+    expect(await htmlLang(tp)).toBe('en');
+    expect(await tp.page.title()).toBe('IELTS speaking - LinguaSpark');
+    // A manual choice never triggers the browser-language prompt.
+    expect(await tp.page.getByTestId('language-prompt').count()).toBe(0);
+  });
+
+  it('shows the IELTS menu item in Chinese and hides it in English', async () => {
+    const tp = await open({ locale: 'zh-CN' });
+    await gotoApp(tp.page, '/');
+    const nav = tp.page.getByRole('navigation', { name: '主导航' });
+    await expect(nav.getByRole('link', { name: '雅思' }).isVisible()).resolves.toBe(true);
+    await tp.page.getByTestId('language-switch').click();
+    const navEn = tp.page.getByRole('navigation', { name: 'Main navigation' });
+    await navEn.waitFor();
+    expect(await navEn.getByRole('link', { name: 'IELTS' }).count()).toBe(0);
+    expect(await navEn.getByRole('link', { name: 'Home' }).isVisible()).toBe(true);
+  });
+
+  it('offers the browser language once per session when the stored one differs and was not chosen', async () => {
+    const tp = await open({ locale: 'en-US' });
+    await seedStorage(tp.page, { LANGUAGE: 'zh-Hans' });
+    await gotoApp(tp.page, '/');
+    const prompt = tp.page.getByTestId('language-prompt');
+    await prompt.waitFor();
+    const text = await prompt.textContent();
+    expect(text).toContain('Switch to English?');
+    expect(text).toContain('切换到英文？');
+    await tp.page.getByRole('button', { name: /Switch to English/ }).click();
+    await tp.page.waitForFunction(() => document.documentElement.lang === 'en');
+    await tp.page.getByRole('link', { name: 'LinguaSpark - Home' }).waitFor();
+    await tp.page.goto('/ielts');
+    await tp.page.locator('header.ls-header').waitFor();
+    expect(await tp.page.getByTestId('language-prompt').count()).toBe(0);
+  });
+});
+
+describe('theme', () => {
+  it('applies dark mode and keeps it across reloads', async () => {
+    const tp = await open({ colorScheme: 'light' });
+    await gotoApp(tp.page, '/');
+    const isDark = () => tp.page.evaluate(() => document.documentElement.classList.contains('dark'));
+    expect(await isDark()).toBe(false);
+    await tp.page.getByTestId('theme-toggle').first().click();
+    expect(await isDark()).toBe(true);
+    expect(await tp.page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('dark');
+    await tp.page.reload();
+    await tp.page.locator('header.ls-header').waitFor();
+    expect(await isDark()).toBe(true);
+  });
+
+  it('follows prefers-color-scheme until a choice is made', async () => {
+    const tp = await open({ colorScheme: 'dark' });
+    await gotoApp(tp.page, '/');
+    expect(await tp.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+  });
+});
+
+describe('routes', () => {
+  it('renders the 404 page for unknown paths with a working back-home link', async () => {
+    const tp = await open();
+    await gotoApp(tp.page, '/no/such/page');
+    await tp.page.getByRole('heading', { name: '页面走丢了' }).waitFor();
+    expect(await tp.page.title()).toBe('页面不存在 - 灵犀外教');
+    await tp.page.getByRole('main').getByRole('link', { name: '返回首页' }).click();
+    await tp.page.waitForURL(`${baseURL()}/`);
+    expect(await tp.page.title()).toBe('首页 - 灵犀外教');
+  });
+
+  it('titles every page "<page> - <brand>"', async () => {
+    const tp = await open();
+    const cases: [string, string][] = [
+      ['/', '首页 - 灵犀外教'],
+      ['/login', '登录 - 灵犀外教'],
+      ['/ielts/SpeakingSamples', '口语范文 - 灵犀外教'],
+      ['/ielts/issue/detailed/part1/3', '题库详情 - 灵犀外教'],
+      ['/teacher/booking/42', '预约老师 - 灵犀外教'],
+    ];
+    for (const [path, title] of cases) {
+      await gotoApp(tp.page, path);
+      await tp.page.waitForFunction((t) => document.title === t, title);
+    }
+  });
+
+  it('decodes encoded title parameters of the TiMu route', async () => {
+    const tp = await open();
+    const title = '100% real / 城市 #1?';
+    const path = `/ielts/SpeakingSamples/view/7/TiMu/1/2/part2/9/${encodeURIComponent('Part 2 题库')}/${encodeURIComponent(title)}`;
+    await gotoApp(tp.page, path);
+    await tp.page.waitForFunction(() => document.title === '题目详情 - 灵犀外教');
+    expect(await tp.page.getByRole('main').textContent()).toContain(title);
+  });
+
+  it('sends logged-out visitors of /course and /user to /login?url=', async () => {
+    const tp = await open();
+    await gotoApp(tp.page, '/course/index');
+    await tp.page.waitForURL(/\/login\?url=%2Fcourse%2Findex$/);
+    await tp.page.waitForFunction(() => document.title === '登录 - 灵犀外教');
+    await gotoApp(tp.page, '/user/files');
+    await tp.page.waitForURL(/\/login\?url=%2Fuser%2Ffiles$/);
+  });
+});
+
+describe('shell', () => {
+  it('opens the teaching-assistant dialog with name, phone and QR code from /app/config', async () => {
+    const config = (await (await fetch(`${baseURL()}/api/v1/app/config`)).json()) as {
+      data: { teaching_assistant: { name: string; phone: string } };
+    };
+    const tp = await open();
+    await gotoApp(tp.page, '/');
+    await waitForConfig(tp.page);
+    await tp.page.getByTestId('contact-menu').click();
+    await tp.page.getByRole('menuitem', { name: '联系助教' }).click();
+    const dialog = tp.page.getByTestId('assistant-dialog');
+    await dialog.waitFor();
+    const text = await dialog.textContent();
+    expect(text).toContain(config.data.teaching_assistant.name);
+    expect(text).toContain(config.data.teaching_assistant.phone);
+    expect(await dialog.locator('canvas').count()).toBe(1);
+  });
+
+  it('asks a logged-out visitor to log in before giving feedback', async () => {
+    const tp = await open();
+    await gotoApp(tp.page, '/');
+    await tp.page.getByTestId('footer-feedback').click();
+    const warning = tp.page.getByRole('dialog').filter({ hasText: '请先登录' });
+    await warning.waitFor();
+    await warning.getByRole('button', { name: '去登录' }).click();
+    await tp.page.getByTestId('login-dialog').waitFor();
+  });
+
+  it('opens the login dialog from the header buttons', async () => {
+    const tp = await open();
+    await gotoApp(tp.page, '/');
+    await tp.page.getByTestId('register-button').click();
+    await tp.page.getByTestId('login-dialog').waitFor();
+  });
+});
+
+describe('phone layout (375 px)', () => {
+  it('has no horizontal scroll and reaches the menu through the hamburger', async () => {
+    const tp = await open({ viewport: { width: 375, height: 812 } });
+    for (const path of ['/', '/no/such/page', '/ielts/SpeakingSamples/view/7', '/login']) {
+      await gotoApp(tp.page, path);
+      const width = await tp.page.evaluate(() => document.scrollingElement!.scrollWidth);
+      expect(width, path).toBeLessThanOrEqual(375);
+    }
+    await gotoApp(tp.page, '/');
+    expect(await tp.page.getByTestId('login-button').isVisible()).toBe(false);
+    await tp.page.getByTestId('hamburger').click();
+    const drawer = tp.page.getByRole('dialog', { name: '菜单' });
+    await drawer.waitFor();
+    await drawer.getByRole('link', { name: '雅思' }).click();
+    await tp.page.waitForURL(`${baseURL()}/ielts`);
+    await tp.page.waitForFunction(() => document.title === '雅思口语 - 灵犀外教');
+  });
+
+  it('switches language from the phone menu', async () => {
+    const tp = await open({ viewport: { width: 375, height: 812 } });
+    await gotoApp(tp.page, '/');
+    await tp.page.getByTestId('hamburger').click();
+    await tp.page.getByRole('dialog', { name: '菜单' }).getByTestId('language-switch').click();
+    await tp.page.waitForFunction(() => document.documentElement.lang === 'en');
+    await tp.page.getByRole('dialog', { name: 'Menu' }).waitFor();
+  });
+});

@@ -1,0 +1,185 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { AppHydrateFallback, AppLayout } from '../shell/app-layout.tsx';
+import { RouteError } from '../shell/route-error.tsx';
+import type { RouteHandle } from '../shell/route-handle.ts';
+import { requireLogin } from './guards.ts';
+
+type RouteModule = { default: ComponentType };
+
+/** Every screen is its own lazily loaded module (DESIGN.md §8); the handle names its page title. */
+function page(title: string, load: () => Promise<RouteModule>): Pick<RouteObject, 'handle' | 'lazy'> {
+  const handle: RouteHandle = { title };
+  return { handle, lazy: async () => ({ Component: (await load()).default }) };
+}
+
+/** Routes of SPEC.md §2. Paths keep the spec's spelling (SpeakingSamples, TiMu, endCourse). */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <AppLayout />,
+    HydrateFallback: AppHydrateFallback,
+    errorElement: <RouteError />,
+    children: [
+      {
+        // Errors of a page render inside the layout, so header and footer stay usable.
+        errorElement: <RouteError />,
+        children: [
+          { index: true, ...page('titles.home', () => import('../features/home/routes/home.tsx')) },
+          { path: 'login', ...page('titles.login', () => import('../features/auth/routes/login.tsx')) },
+          {
+            path: 'ielts',
+            children: [
+              {
+                index: true,
+                ...page('titles.ielts', () => import('../features/ielts/routes/ielts-index.tsx')),
+              },
+              {
+                path: 'SpeakingSamples',
+                ...page('titles.ieltsSamples', () => import('../features/ielts/routes/speaking-samples.tsx')),
+              },
+              {
+                path: 'issue',
+                ...page('titles.ieltsIssue', () => import('../features/ielts/routes/issue.tsx')),
+              },
+            ],
+          },
+          {
+            path: 'ielts/SpeakingSamples/view/:id',
+            ...page('titles.ieltsSampleView', () => import('../features/ielts/routes/sample-view.tsx')),
+            children: [
+              {
+                path: 'TiMu/:bid/:iqs_id/:question_type/:question_id/:iqs_title/:title',
+                ...page('titles.ieltsQuestion', () => import('../features/ielts/routes/question.tsx')),
+              },
+            ],
+          },
+          {
+            path: 'ielts/issue/detailed',
+            children: [
+              {
+                index: true,
+                ...page(
+                  'titles.ieltsIssueDetailed',
+                  () => import('../features/ielts/routes/issue-detailed.tsx'),
+                ),
+              },
+              {
+                path: ':type',
+                ...page(
+                  'titles.ieltsIssueDetailed',
+                  () => import('../features/ielts/routes/issue-detailed-type.tsx'),
+                ),
+              },
+              {
+                path: ':type/:id',
+                ...page(
+                  'titles.ieltsIssueDetailed',
+                  () => import('../features/ielts/routes/issue-detailed-item.tsx'),
+                ),
+              },
+            ],
+          },
+          {
+            path: 'course',
+            loader: requireLogin,
+            children: [
+              { index: true, loader: () => redirect('/course/index') },
+              {
+                path: 'index',
+                ...page('titles.courseTimetable', () => import('../features/courses/routes/timetable.tsx')),
+              },
+              {
+                path: 'list',
+                ...page('titles.courseList', () => import('../features/courses/routes/course-list.tsx')),
+              },
+              {
+                path: 'endCourse',
+                ...page('titles.courseEnded', () => import('../features/courses/routes/end-course.tsx')),
+              },
+              {
+                path: 'feedback',
+                ...page(
+                  'titles.courseFeedback',
+                  () => import('../features/courses/routes/feedback-list.tsx'),
+                ),
+              },
+              {
+                path: 'feedback/view/:ec_id/:id',
+                ...page(
+                  'titles.courseFeedbackView',
+                  () => import('../features/courses/routes/feedback-view.tsx'),
+                ),
+              },
+              {
+                path: 'view/:id',
+                ...page('titles.courseView', () => import('../features/courses/routes/course-view.tsx')),
+              },
+            ],
+          },
+          {
+            path: 'teacher/booking/:teacher_id',
+            ...page('titles.teacherBooking', () => import('../features/teachers/routes/booking.tsx')),
+          },
+          {
+            path: 'user',
+            loader: requireLogin,
+            children: [
+              { index: true, loader: () => redirect('/user/home') },
+              {
+                path: 'like-teachers',
+                ...page(
+                  'titles.userLikeTeachers',
+                  () => import('../features/users/routes/like-teachers.tsx'),
+                ),
+              },
+              {
+                path: 'recharge',
+                ...page('titles.userRecharge', () => import('../features/users/routes/recharge.tsx')),
+              },
+              {
+                path: 'home',
+                ...page('titles.userHome', () => import('../features/users/routes/user-home.tsx')),
+              },
+              {
+                path: 'info',
+                ...page('titles.userInfo', () => import('../features/users/routes/user-info.tsx')),
+              },
+              {
+                path: 'set-password',
+                ...page('titles.userSetPassword', () => import('../features/users/routes/set-password.tsx')),
+              },
+              {
+                path: 'coins',
+                ...page('titles.userCoins', () => import('../features/users/routes/coins.tsx')),
+              },
+              {
+                path: 'cards',
+                ...page('titles.userCards', () => import('../features/users/routes/cards.tsx')),
+              },
+              {
+                path: 'orders',
+                ...page('titles.userOrders', () => import('../features/users/routes/orders.tsx')),
+              },
+              {
+                path: 'files',
+                ...page('titles.userFiles', () => import('../features/users/routes/files.tsx')),
+              },
+              {
+                path: 'other/feedback',
+                ...page('titles.userFeedback', () => import('../features/users/routes/other-feedback.tsx')),
+              },
+            ],
+          },
+          { path: '*', ...page('titles.notFound', () => import('../shell/routes/not-found.tsx')) },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

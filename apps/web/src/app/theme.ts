@@ -1,0 +1,33 @@
+import { theme, type ThemeConfig } from 'antd';
+
+/** Brand teal. The light shade carries white text at AA contrast; dark mode lifts links and accents. */
+export const BRAND = {
+  primary: '#0f766e',
+  primaryDark: '#0d9488',
+  linkDark: '#5eead4',
+  accent: '#f59e0b',
+} as const;
+
+const FONT_FAMILY =
+  "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Helvetica Neue', Arial, sans-serif";
+
+export function buildTheme(dark: boolean): ThemeConfig {
+  return {
+    algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+    cssVar: { key: 'ls' },
+    token: {
+      colorPrimary: dark ? BRAND.primaryDark : BRAND.primary,
+      colorInfo: dark ? BRAND.primaryDark : BRAND.primary,
+      colorLink: dark ? BRAND.linkDark : BRAND.primary,
+      borderRadius: 10,
+      borderRadiusLG: 16,
+      fontFamily: FONT_FAMILY,
+      colorBgLayout: dark ? '#0b1214' : '#f4f7f7',
+      colorBgContainer: dark ? '#121c1f' : '#ffffff',
+      colorBgElevated: dark ? '#172428' : '#ffffff',
+    },
+    components: {
+      Button: { fontWeight: 500 },
+    },
+  };
+}

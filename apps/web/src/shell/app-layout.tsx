@@ -1,0 +1,53 @@
+import { lazy, Suspense, useState } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useLoginDialog } from '../lib/session/login-dialog-store.ts';
+import { AppFooter } from './app-footer.tsx';
+import { AppHeader } from './header/app-header.tsx';
+import { RouteProgress } from './route-progress.tsx';
+import { useDocumentTitle } from './use-document-title.ts';
+import { useLanguagePrompt } from './use-language-prompt.tsx';
+
+// The login dialog grows with the accounts issue (forms, validation); load it when first opened.
+const LoginDialog = lazy(() =>
+  import('../features/auth/components/login-dialog.tsx').then((m) => ({ default: m.LoginDialog })),
+);
+
+/** Root layout: progress bar, sticky header, the page, footer and the global dialogs. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  useDocumentTitle();
+  useLanguagePrompt();
+  const loginOpen = useLoginDialog((s) => s.isOpen);
+  const [loginUsed, setLoginUsed] = useState(false);
+  // Stays mounted after the first open so the closing animation can play.
+  if (loginOpen && !loginUsed) setLoginUsed(true);
+  return (
+    <div className="ls-app">
+      <a href="#main" className="ls-skip-link">
+        {t('nav.skipToContent')}
+      </a>
+      <RouteProgress />
+      <AppHeader />
+      <main id="main" className="ls-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <AppFooter />
+      {loginUsed && (
+        <Suspense fallback={null}>
+          <LoginDialog />
+        </Suspense>
+      )}
+      <ScrollRestoration />
+    </div>
+  );
+}
+
+/** Shown while the first route module loads, before the layout can render. */
+export function AppHydrateFallback() {
+  return (
+    <div className="ls-boot" aria-busy="true">
+      <div className="ls-boot-spinner" />
+    </div>
+  );
+}
