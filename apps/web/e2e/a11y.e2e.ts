@@ -61,7 +61,7 @@ describe('screenshots at 375 px', () => {
           await gotoApp(tp.page, '/teacher/booking/42');
           await tp.page.screenshot({ path: `${screenshotDir}placeholder-${suffix}.png`, fullPage: true });
           await tp.page.getByTestId('hamburger').click();
-          await tp.page.locator('.ant-drawer-content').waitFor();
+          await tp.page.getByRole('dialog', { name: lang === 'en' ? 'Menu' : '菜单' }).waitFor();
           await tp.page.waitForTimeout(400);
           await tp.page.screenshot({ path: `${screenshotDir}menu-${suffix}.png` });
           expect(tp.errors).toEqual([]);

@@ -1,6 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, gotoApp, launchBrowser, openPage, seedStorage, waitForConfig, type TestPage } from './browser.ts';
+import {
+  baseURL,
+  gotoApp,
+  launchBrowser,
+  openPage,
+  seedStorage,
+  waitForConfig,
+  type TestPage,
+} from './browser.ts';
 
 let browser: Browser;
 const opened: TestPage[] = [];
@@ -82,7 +90,10 @@ describe('language', () => {
     const text = await prompt.textContent();
     expect(text).toContain('Switch to English?');
     expect(text).toContain('切换到英文？');
-    await tp.page.getByRole('button', { name: /Switch to English/ }).click();
+    await tp.page
+      .locator('.ant-notification')
+      .getByRole('button', { name: /Switch to English/ })
+      .click();
     await tp.page.waitForFunction(() => document.documentElement.lang === 'en');
     await tp.page.getByRole('link', { name: 'LinguaSpark - Home' }).waitFor();
     await tp.page.goto('/ielts');
@@ -120,7 +131,7 @@ describe('routes', () => {
     expect(await tp.page.title()).toBe('页面不存在 - 灵犀外教');
     await tp.page.getByRole('main').getByRole('link', { name: '返回首页' }).click();
     await tp.page.waitForURL(`${baseURL()}/`);
-    expect(await tp.page.title()).toBe('首页 - 灵犀外教');
+    await tp.page.waitForFunction(() => document.title === '首页 - 灵犀外教');
   });
 
   it('titles every page "<page> - <brand>"', async () => {

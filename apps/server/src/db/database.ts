@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
 
 /**
  * Every table of the application, as the queries see it (DESIGN.md §4 portability rules):
@@ -11,8 +11,64 @@ export type AppSettingTable = {
   updated_at: number;
 };
 
+/** IELTS speaking content (migration 0003). JSON columns hold text; `is_new` is 0/1. */
+export type IeltsBankTable = {
+  id: Generated<number>;
+  code: string;
+  title_zh: string;
+  title_en: string;
+  starts_on: string;
+  ends_on: string;
+  created_at: number;
+};
+
+export type IeltsTopicTable = {
+  id: Generated<number>;
+  key: string;
+  part: 'part1' | 'part2';
+  title_zh: string;
+  title_en: string;
+  /** JSON array of tag slugs. */
+  tags: string;
+  /** JSON cue card (Part 2 topics), null otherwise. */
+  cue_card: string | null;
+};
+
+export type IeltsBankTopicTable = {
+  bank_id: number;
+  topic_id: number;
+  is_new: number;
+  sort: number;
+};
+
+export type IeltsQuestionTable = {
+  id: Generated<number>;
+  topic_id: number;
+  key: string;
+  part: 'part1' | 'part2' | 'part3';
+  text: string;
+  text_zh: string;
+  sort: number;
+};
+
+export type IeltsSampleTable = {
+  id: Generated<number>;
+  question_id: number;
+  band_x10: number;
+  answer: string;
+  /** JSON array of { term, zh, note? }. */
+  vocabulary: string;
+  structure: string;
+  band_remarks: string;
+};
+
 export type Database = {
   app_setting: AppSettingTable;
+  ielts_bank: IeltsBankTable;
+  ielts_topic: IeltsTopicTable;
+  ielts_bank_topic: IeltsBankTopicTable;
+  ielts_question: IeltsQuestionTable;
+  ielts_sample: IeltsSampleTable;
 };
 
 export type AppSetting = Selectable<AppSettingTable>;

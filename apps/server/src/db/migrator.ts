@@ -1,6 +1,7 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, DbDialect } from './database.ts';
 import * as m0001 from './migrations/0001-app-setting.ts';
+import * as m0003 from './migrations/0003-ielts.ts';
 
 /**
  * Every migration, in order. Add new ones at the end (`NNNN-name.ts`, typed `Kysely<unknown>`);
@@ -9,6 +10,7 @@ import * as m0001 from './migrations/0001-app-setting.ts';
  */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-app-setting': m0001,
+  '0003-ielts': m0003,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -20,6 +20,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         { name: 'system', description: 'Health and service information' },
         { name: 'dict', description: 'Dictionaries (enumerations with labels)' },
         { name: 'app', description: 'Public settings of the web app' },
+        { name: 'ielts', description: 'IELTS speaking: question banks, topics, questions, samples' },
       ],
     },
     transform: createJsonSchemaTransform({ skipList: [] }),

@@ -14,6 +14,9 @@ import { queryClient } from './query-client.ts';
 import type { AppRouter } from './router.tsx';
 import { buildTheme } from './theme.ts';
 
+// antd spaces out two-character Chinese labels ("登 录"); screen readers then spell them out.
+const BUTTON_CONFIG = { autoInsertSpace: false };
+
 type AppProvidersProps = { router: AppRouter };
 
 /** Query client, i18n, antd theme + locale and antd <App> (toasts/dialogs) around the router. */
@@ -27,7 +30,7 @@ export function AppProviders({ router }: AppProvidersProps) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <ConfigProvider locale={language === 'en' ? enUS : zhCN} theme={theme}>
+        <ConfigProvider locale={language === 'en' ? enUS : zhCN} theme={theme} button={BUTTON_CONFIG}>
           <App>
             <AppUiBridge />
             <RouterProvider router={router} />

@@ -2,6 +2,7 @@ import type { Config } from '../../config.ts';
 import { appSettingRepository, SETTING_KEYS } from '../app-setting.repository.ts';
 import type { Db, DbDialect } from '../database.ts';
 import { withTransaction } from '../transaction.ts';
+import { seedIelts } from '../../modules/ielts/ielts.seed.ts';
 
 export type SeedContext = {
   dialect: DbDialect;
@@ -30,12 +31,20 @@ export async function seedDemo(
   config: Pick<Config, 'SEED_DEMO'>,
   ctx: SeedContext,
 ): Promise<boolean> {
-  if (!shouldSeedDemo(config, ctx)) return false;
-  return withTransaction(db, async (trx) => {
-    const first = await appSettingRepository.insertIfAbsent(trx, SETTING_KEYS.demoSeeded, String(Date.now()));
-    // Demo rows of later areas (teachers, students, IELTS) are inserted here when `first` is true.
-    return first;
-  });
+  const allowed = shouldSeedDemo(config, ctx);
+  const seeded =
+    allowed &&
+    (await withTransaction(db, async (trx) => {
+      const first = await appSettingRepository.insertIfAbsent(trx, SETTING_KEYS.demoSeeded, String(Date.now()));
+      // Demo rows of later areas (teachers, students) are inserted here when `first` is true.
+      return first;
+    }));
+  // IELTS content checks each bank's season code itself, so an embedded database demo-seeded before
+  // the IELTS feature existed gets it on its next start (docs/decisions.md, IELTS).
+  if (allowed || (ctx.dialect === 'sqlite' && config.SEED_DEMO !== false && (await hasDemoData(db)))) {
+    await seedIelts(db);
+  }
+  return seeded;
 }
 
 /** Whether the installation holds demo data (the `demo` flag of GET /app/config). */

@@ -7,5 +7,7 @@ import { createHash } from 'node:crypto';
  */
 export function clientPasswordHash(password: string, mobile: string): string {
   const inner = createHash('sha256').update(password, 'utf8').digest('hex');
-  return createHash('sha256').update(inner + mobile, 'utf8').digest('hex');
+  return createHash('sha256')
+    .update(inner + mobile, 'utf8')
+    .digest('hex');
 }

@@ -82,7 +82,8 @@ export function createPasswordHasher(options: PasswordHasherOptions = {}): Passw
     r: options.blockSize ?? 8,
     p: options.parallelization ?? 1,
   };
-  if (!checkParams(current)) throw new Error(`Invalid scrypt parameters N=${current.N} r=${current.r} p=${current.p}`);
+  if (!checkParams(current))
+    throw new Error(`Invalid scrypt parameters N=${current.N} r=${current.r} p=${current.p}`);
   const dummySalt = randomBytes(SALT_BYTES);
   const dummyKey = randomBytes(KEY_BYTES);
 

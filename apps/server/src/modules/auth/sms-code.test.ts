@@ -46,6 +46,7 @@ describe('SMS codes', () => {
 
   it('recognises well-formed codes', () => {
     expect(isWellFormedSmsCode('012345')).toBe(true);
-    for (const bad of ['12345', '1234567', '12345a', ' 123456', 123456, null]) expect(isWellFormedSmsCode(bad)).toBe(false);
+    for (const bad of ['12345', '1234567', '12345a', ' 123456', 123456, null])
+      expect(isWellFormedSmsCode(bad)).toBe(false);
   });
 });

@@ -22,7 +22,12 @@ export function hashSmsCode(mobile: string, code: string, pepper: string | Uint8
 }
 
 /** Constant-time comparison of a submitted code with the stored hash. */
-export function smsCodeMatches(mobile: string, code: string, pepper: string | Uint8Array, storedHash: string): boolean {
+export function smsCodeMatches(
+  mobile: string,
+  code: string,
+  pepper: string | Uint8Array,
+  storedHash: string,
+): boolean {
   const actual = Buffer.from(hashSmsCode(mobile, code, pepper), 'hex');
   const expected = Buffer.from(storedHash, 'hex');
   return expected.length === actual.length && timingSafeEqual(actual, expected);

@@ -85,10 +85,12 @@ describe('access tokens', () => {
 
   it('refuses alg none, built by hand and by jose', async () => {
     const signer = signerAt({ now: T0 });
-    expect(await signer.verifyAccess(handMade({ alg: 'none', typ: 'at+jwt' }, validPayload(), null))).toEqual({
-      ok: false,
-      reason: 'invalid',
-    });
+    expect(await signer.verifyAccess(handMade({ alg: 'none', typ: 'at+jwt' }, validPayload(), null))).toEqual(
+      {
+        ok: false,
+        reason: 'invalid',
+      },
+    );
     const unsecured = new UnsecuredJWT({ fam: 'fam-1' })
       .setSubject('42')
       .setIssuer(ACCESS_TOKEN_ISSUER)
@@ -101,7 +103,9 @@ describe('access tokens', () => {
 
   it('accepts a hand-built HS256 token with every claim, proving the hand-built tokens are otherwise valid', async () => {
     const signer = signerAt({ now: T0 });
-    expect(await signer.verifyAccess(handMade({ alg: 'HS256', typ: 'at+jwt' }, validPayload()))).toMatchObject({ ok: true });
+    expect(
+      await signer.verifyAccess(handMade({ alg: 'HS256', typ: 'at+jwt' }, validPayload())),
+    ).toMatchObject({ ok: true });
   });
 
   it('refuses HS512 and other algorithms signed with the same secret', async () => {
@@ -148,7 +152,10 @@ describe('access tokens', () => {
       ok: false,
       reason: 'invalid',
     });
-    expect(await signer.verifyAccess(handMade({ alg: 'HS256' }, validPayload()))).toEqual({ ok: false, reason: 'invalid' });
+    expect(await signer.verifyAccess(handMade({ alg: 'HS256' }, validPayload()))).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
   });
 
   it('refuses empty, missing, oversize and garbage tokens', async () => {
@@ -197,12 +204,26 @@ describe('parseAuthorization', () => {
     expect(parseAuthorization(`bearer  ${token} `)).toBe(token);
     expect(parseAuthorization(token)).toBe(token);
     for (const header of [`Bearer ${token}`, token]) {
-      expect(await signer.verifyAccess(parseAuthorization(header))).toMatchObject({ ok: true, sub: 3, fam: 'f3' });
+      expect(await signer.verifyAccess(parseAuthorization(header))).toMatchObject({
+        ok: true,
+        sub: 3,
+        fam: 'f3',
+      });
     }
   });
 
   it('refuses other schemes, empty values and several words', () => {
-    for (const header of [undefined, null, '', '   ', 'Bearer', 'Bearer ', 'Basic dXNlcjpwYXNz', 'a b', 'Bearer a b']) {
+    for (const header of [
+      undefined,
+      null,
+      '',
+      '   ',
+      'Bearer',
+      'Bearer ',
+      'Basic dXNlcjpwYXNz',
+      'a b',
+      'Bearer a b',
+    ]) {
       expect(parseAuthorization(header)).toBeNull();
     }
   });

@@ -19,8 +19,7 @@ const MIN_SECRET_BYTES = 32;
 export type AccessClaims = { sub: number; fam: string };
 
 export type AccessVerification =
-  | { ok: true; sub: number; fam: string; exp: number }
-  | { ok: false; reason: 'expired' | 'invalid' };
+  { ok: true; sub: number; fam: string; exp: number } | { ok: false; reason: 'expired' | 'invalid' };
 
 export type TokenSigner = {
   signAccess(claims: AccessClaims): Promise<string>;
@@ -41,12 +40,15 @@ const FAMILY_ID = /^[\w-]{1,128}$/;
 export function createTokenSigner(options: TokenSignerOptions): TokenSigner {
   const { secret, accessTtlSeconds } = options;
   const now = options.now ?? Date.now;
-  if (secret.byteLength < MIN_SECRET_BYTES) throw new Error(`JWT secret must be at least ${MIN_SECRET_BYTES} bytes`);
-  if (!Number.isInteger(accessTtlSeconds) || accessTtlSeconds <= 0) throw new Error('accessTtlSeconds must be a positive integer');
+  if (secret.byteLength < MIN_SECRET_BYTES)
+    throw new Error(`JWT secret must be at least ${MIN_SECRET_BYTES} bytes`);
+  if (!Number.isInteger(accessTtlSeconds) || accessTtlSeconds <= 0)
+    throw new Error('accessTtlSeconds must be a positive integer');
 
   return {
     async signAccess({ sub, fam }) {
-      if (!Number.isSafeInteger(sub) || sub <= 0) throw new Error('sub must be a positive integer student id');
+      if (!Number.isSafeInteger(sub) || sub <= 0)
+        throw new Error('sub must be a positive integer student id');
       if (!FAMILY_ID.test(fam)) throw new Error('fam must be a family id of letters, digits, _ or -');
       const iat = Math.floor(now() / 1000);
       return new SignJWT({ fam })

@@ -25,7 +25,10 @@ const logger = { info: (obj: object) => void logs.push(obj) };
 beforeEach(async () => {
   recorded = [];
   logs.length = 0;
-  reply = { status: 200, body: { Code: 'OK', Message: 'OK', BizId: '900619746936498440^0', RequestId: 'F655A8D5' } };
+  reply = {
+    status: 200,
+    body: { Code: 'OK', Message: 'OK', BizId: '900619746936498440^0', RequestId: 'F655A8D5' },
+  };
   server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -50,18 +53,25 @@ afterEach(async () => {
 
 /** RFC 3986 encoding as Aliyun's V3 signature defines it. */
 function percentEncode(value: string): string {
-  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(value).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 /** Recomputes the ACS3-HMAC-SHA256 signature from what arrived on the wire, independently of the SDK. */
 function expectValidAcs3Signature(r: Recorded, secret: string): void {
   const auth = String(r.headers.authorization ?? '');
-  const match = /^ACS3-HMAC-SHA256 Credential=([^,]+),SignedHeaders=([^,]+),Signature=([0-9a-f]{64})$/.exec(auth);
+  const match = /^ACS3-HMAC-SHA256 Credential=([^,]+),SignedHeaders=([^,]+),Signature=([0-9a-f]{64})$/.exec(
+    auth,
+  );
   expect(match, `Authorization header: ${auth}`).not.toBeNull();
   const [, credential, signedHeaders, signature] = match!;
   expect(credential).toBe(config.accessKeyId);
   const names = signedHeaders!.split(';');
-  expect(names).toEqual(expect.arrayContaining(['host', 'x-acs-action', 'x-acs-date', 'x-acs-signature-nonce']));
+  expect(names).toEqual(
+    expect.arrayContaining(['host', 'x-acs-action', 'x-acs-date', 'x-acs-signature-nonce']),
+  );
   const payloadHash = createHash('sha256').update(r.body).digest('hex');
   expect(r.headers['x-acs-content-sha256']).toBe(payloadHash);
   const query = [...r.url.searchParams.entries()]
@@ -97,12 +107,17 @@ describe('Aliyun SMS provider (official SDK against a local fake endpoint)', () 
   it('throws an error with the provider code but without the phone number when Aliyun refuses', async () => {
     reply = {
       status: 200,
-      body: { Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: '触发分钟级流控Permits:1 13800138000', RequestId: 'X' },
+      body: {
+        Code: 'isv.BUSINESS_LIMIT_CONTROL',
+        Message: '触发分钟级流控Permits:1 13800138000',
+        RequestId: 'X',
+      },
     };
     const provider = createAliyunSmsProvider({ ...config, endpoint: origin }, logger);
-    const error = await provider
-      .sendCode({ mobile: '13800138000', code: '123456', lang: 'en' })
-      .then(() => null, (e: unknown) => e);
+    const error = await provider.sendCode({ mobile: '13800138000', code: '123456', lang: 'en' }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(SmsSendError);
     const sms = error as SmsSendError;
     expect(sms.providerCode).toBe('isv.BUSINESS_LIMIT_CONTROL');
@@ -112,22 +127,29 @@ describe('Aliyun SMS provider (official SDK against a local fake endpoint)', () 
   });
 
   it('maps an HTTP error reply of the SDK to an error carrying the code only', async () => {
-    reply = { status: 400, body: { Code: 'InvalidAccessKeyId.NotFound', Message: 'Specified access key is not found.' } };
+    reply = {
+      status: 400,
+      body: { Code: 'InvalidAccessKeyId.NotFound', Message: 'Specified access key is not found.' },
+    };
     const provider = createAliyunSmsProvider({ ...config, endpoint: origin }, logger);
-    const error = (await provider
-      .sendCode({ mobile: '13800138000', code: '123456', lang: 'en' })
-      .then(() => null, (e: unknown) => e)) as SmsSendError;
+    const error = (await provider.sendCode({ mobile: '13800138000', code: '123456', lang: 'en' }).then(
+      () => null,
+      (e: unknown) => e,
+    )) as SmsSendError;
     expect(error).toBeInstanceOf(SmsSendError);
     expect(error.providerCode).toBe('InvalidAccessKeyId.NotFound');
-    expect(JSON.stringify({ ...error, message: error.message, stack: error.stack })).not.toContain('13800138000');
+    expect(JSON.stringify({ ...error, message: error.message, stack: error.stack })).not.toContain(
+      '13800138000',
+    );
     expect(recorded).toHaveLength(1); // no retry: SendSms is not idempotent
   });
 
   it('reports an unreachable endpoint without leaking the request', async () => {
     const provider = createAliyunSmsProvider({ ...config, endpoint: 'http://127.0.0.1:1' }, logger);
-    const error = (await provider
-      .sendCode({ mobile: '13800138000', code: '123456', lang: 'en' })
-      .then(() => null, (e: unknown) => e)) as SmsSendError;
+    const error = (await provider.sendCode({ mobile: '13800138000', code: '123456', lang: 'en' }).then(
+      () => null,
+      (e: unknown) => e,
+    )) as SmsSendError;
     expect(error).toBeInstanceOf(SmsSendError);
     expect(error.message).not.toContain('13800138000');
   });

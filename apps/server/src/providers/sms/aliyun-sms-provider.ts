@@ -88,9 +88,16 @@ export function createAliyunSmsProvider(config: AliyunSmsConfig, logger: SmsLogg
         throw new SmsSendError('aliyun', safeCode(e?.code, 'RequestFailed'), status);
       }
       if (body?.code !== 'OK') {
-        throw new SmsSendError('aliyun', safeCode(body?.code, 'UnexpectedResponse'), safeDetail(body?.message));
+        throw new SmsSendError(
+          'aliyun',
+          safeCode(body?.code, 'UnexpectedResponse'),
+          safeDetail(body?.message),
+        );
       }
-      logger.info({ provider: 'aliyun', bizId: body.bizId, providerRequestId: body.requestId, requestId }, 'SMS code sent');
+      logger.info(
+        { provider: 'aliyun', bizId: body.bizId, providerRequestId: body.requestId, requestId },
+        'SMS code sent',
+      );
     },
   };
 }

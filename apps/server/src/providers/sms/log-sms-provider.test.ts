@@ -38,7 +38,12 @@ describe('log SMS provider', () => {
     expect(entry.text).toContain('012345');
     expect(entry.text).toContain('验证码');
     expect(logs).toHaveLength(1);
-    expect(logs[0]!.obj).toMatchObject({ provider: 'log', mobile: '138****8000', code: '012345', requestId: 'r1' });
+    expect(logs[0]!.obj).toMatchObject({
+      provider: 'log',
+      mobile: '138****8000',
+      code: '012345',
+      requestId: 'r1',
+    });
   });
 
   it('writes the message in the requested language', async () => {
@@ -51,7 +56,11 @@ describe('log SMS provider', () => {
   it('keeps every line intact under concurrent sends', async () => {
     const sms = createSmsProvider({ driver: 'log', dataDir, logger });
     const sends = Array.from({ length: 200 }, (_, i) =>
-      sms.sendCode({ mobile: `138${String(i).padStart(8, '0')}`, code: String(i).padStart(6, '0'), lang: 'en' }),
+      sms.sendCode({
+        mobile: `138${String(i).padStart(8, '0')}`,
+        code: String(i).padStart(6, '0'),
+        lang: 'en',
+      }),
     );
     await Promise.all(sends);
     const entries = await outbox();
@@ -84,7 +93,9 @@ describe('createSmsProvider', () => {
   });
 
   it('refuses an unknown driver', () => {
-    expect(() => createSmsProvider({ driver: 'pigeon' as 'log', dataDir, logger })).toThrow(/Unknown SMS driver/);
+    expect(() => createSmsProvider({ driver: 'pigeon' as 'log', dataDir, logger })).toThrow(
+      /Unknown SMS driver/,
+    );
   });
 
   it('masks phone numbers for logs', () => {

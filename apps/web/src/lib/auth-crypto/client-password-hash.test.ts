@@ -6,7 +6,9 @@ import { clientPasswordHash, sha256Hex } from './client-password-hash.ts';
 /** The formula of DESIGN.md §6, computed with node:crypto as the reference. */
 function reference(password: string, mobile: string): string {
   const inner = createHash('sha256').update(password, 'utf8').digest('hex');
-  return createHash('sha256').update(inner + mobile, 'utf8').digest('hex');
+  return createHash('sha256')
+    .update(inner + mobile, 'utf8')
+    .digest('hex');
 }
 
 describe('clientPasswordHash (web)', () => {
@@ -17,7 +19,9 @@ describe('clientPasswordHash (web)', () => {
   });
 
   it('equals the known vector without Web Crypto (insecure context fallback)', async () => {
-    expect(await clientPasswordHash('demo1234', '13800138000', undefined)).toBe(reference('demo1234', '13800138000'));
+    expect(await clientPasswordHash('demo1234', '13800138000', undefined)).toBe(
+      reference('demo1234', '13800138000'),
+    );
   });
 
   it('encodes non-ASCII passwords as UTF-8 on both paths', async () => {

@@ -11,7 +11,9 @@ export async function clientPasswordHash(
   mobile: string,
   subtle: SubtleCrypto | undefined = globalThis.crypto?.subtle,
 ): Promise<string> {
-  const digest = subtle ? (text: string) => subtleSha256Hex(subtle, text) : async (text: string) => sha256Hex(text);
+  const digest = subtle
+    ? (text: string) => subtleSha256Hex(subtle, text)
+    : async (text: string) => sha256Hex(text);
   const inner = await digest(password);
   return digest(inner + mobile);
 }
@@ -63,7 +65,16 @@ export function sha256Hex(text: string): string {
       const s1 = rotr(y, 17) ^ rotr(y, 19) ^ (y >>> 10);
       w[i] = (w[i - 16]! + s0 + w[i - 7]! + s1) >>> 0;
     }
-    let [a, b, c, d, e, f, g, hh] = h as unknown as [number, number, number, number, number, number, number, number];
+    let [a, b, c, d, e, f, g, hh] = h as unknown as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     for (let i = 0; i < 64; i++) {
       const t1 = (hh + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + K[i]! + w[i]!) >>> 0;
       const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) >>> 0;

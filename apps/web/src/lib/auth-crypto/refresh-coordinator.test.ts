@@ -95,7 +95,11 @@ describe('refresh coordinator', () => {
     const b = tab(server, shared);
     const stale = server.current.token;
 
-    const results = await Promise.all([a.coordinator.refresh(stale), b.coordinator.refresh(stale), a.coordinator.refresh(stale)]);
+    const results = await Promise.all([
+      a.coordinator.refresh(stale),
+      b.coordinator.refresh(stale),
+      a.coordinator.refresh(stale),
+    ]);
 
     expect(results).toEqual([true, true, true]);
     expect(server.calls).toBe(1);
@@ -217,7 +221,10 @@ describe('refresh coordinator', () => {
     const a = tab(server, shared, { warn: (m) => warnings.push(m) });
     const b = tab(server, shared, { warn: (m) => warnings.push(m) });
     const stale = server.current.token;
-    expect(await Promise.all([a.coordinator.refresh(stale), b.coordinator.refresh(stale)])).toEqual([true, true]);
+    expect(await Promise.all([a.coordinator.refresh(stale), b.coordinator.refresh(stale)])).toEqual([
+      true,
+      true,
+    ]);
     expect(server.calls).toBe(1);
     expect(a.pair).toEqual(server.current);
     expect(b.pair).toEqual(server.current);

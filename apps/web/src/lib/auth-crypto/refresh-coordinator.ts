@@ -95,7 +95,12 @@ function familyOf(token: string | null): string | null {
 function isTokensMessage(data: unknown): data is TokensMessage {
   if (typeof data !== 'object' || data === null) return false;
   const m = data as Record<string, unknown>;
-  return m.type === 'tokens' && typeof m.from === 'string' && typeof m.token === 'string' && typeof m.refreshToken === 'string';
+  return (
+    m.type === 'tokens' &&
+    typeof m.from === 'string' &&
+    typeof m.token === 'string' &&
+    typeof m.refreshToken === 'string'
+  );
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -145,7 +150,9 @@ export function createRefreshCoordinator(options: RefreshCoordinatorOptions): Re
       ? options.locks
       : ((globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks ?? null);
   if (!locks) {
-    warn('[auth] Web Locks unavailable (not a secure context?): using a storage-based lock for token refresh.');
+    warn(
+      '[auth] Web Locks unavailable (not a secure context?): using a storage-based lock for token refresh.',
+    );
     locks = storageLock(storage, options.storageLockTtlMs ?? 15_000, now);
   }
   const lockManager = locks;
@@ -170,7 +177,8 @@ export function createRefreshCoordinator(options: RefreshCoordinatorOptions): Re
     // Adopt only pairs of our own session: the token we hold was the one replaced, or it belongs to the
     // same family (login). Another account logged in in another tab is left alone.
     const fam = familyOf(current);
-    const sameSession = tokenFingerprint(current) === message.from || (fam !== null && fam === familyOf(message.token));
+    const sameSession =
+      tokenFingerprint(current) === message.from || (fam !== null && fam === familyOf(message.token));
     if (!sameSession) return;
     onTokens({ token: message.token, refreshToken: message.refreshToken });
     notifyWaiters();
@@ -215,7 +223,12 @@ export function createRefreshCoordinator(options: RefreshCoordinatorOptions): Re
     if (!pair) return false;
     writeItem(storage, MARKER_KEY, `${from}|${now()}`);
     onTokens(pair);
-    channel?.postMessage({ type: 'tokens', from, token: pair.token, refreshToken: pair.refreshToken } satisfies TokensMessage);
+    channel?.postMessage({
+      type: 'tokens',
+      from,
+      token: pair.token,
+      refreshToken: pair.refreshToken,
+    } satisfies TokensMessage);
     return true;
   }
 

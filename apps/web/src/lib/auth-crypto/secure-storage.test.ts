@@ -44,7 +44,8 @@ describe('secure session storage', () => {
     const raw = local.dump()[KEY]!;
     expect(raw).toBeDefined();
     expect(session.dump()[KEY]).toBeUndefined();
-    for (const secret of ['access.jwt.token', 'refresh-token-abc', '13800138000', '小明']) expect(raw).not.toContain(secret);
+    for (const secret of ['access.jwt.token', 'refresh-token-abc', '13800138000', '小明'])
+      expect(raw).not.toContain(secret);
     expect(JSON.parse(raw)).toMatchObject({ v: 1, alg: 'A256GCM' });
     expect(await store.load()).toEqual({ ...record, expiresAt: T0 + 604_800_000, remember: true });
     expect(await store.mode()).toBe('encrypted');
@@ -101,7 +102,11 @@ describe('secure session storage', () => {
 
   it('drops garbage and plaintext records while encryption works', async () => {
     const { store, local } = setup();
-    for (const raw of ['not json', '{}', JSON.stringify({ v: 1, alg: 'none', data: { ...record, expiresAt: T0 + 1000 } })]) {
+    for (const raw of [
+      'not json',
+      '{}',
+      JSON.stringify({ v: 1, alg: 'none', data: { ...record, expiresAt: T0 + 1000 } }),
+    ]) {
       local.setItem(KEY, raw);
       expect(await store.load()).toBeNull();
       expect(local.dump()[KEY]).toBeUndefined();

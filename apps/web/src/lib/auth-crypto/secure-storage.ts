@@ -94,7 +94,8 @@ function parseEnvelope(raw: string | null): Envelope | null {
   try {
     const value = JSON.parse(raw) as Partial<Record<string, unknown>>;
     if (value?.v !== VERSION) return null;
-    if (value.alg === 'A256GCM' && typeof value.iv === 'string' && typeof value.ct === 'string') return value as Envelope;
+    if (value.alg === 'A256GCM' && typeof value.iv === 'string' && typeof value.ct === 'string')
+      return value as Envelope;
     if (value.alg === 'none' && 'data' in value) return value as Envelope;
     return null;
   } catch {
@@ -167,16 +168,22 @@ export function createSecureStore<U = unknown>(options: SecureStoreOptions): Sec
   let keyPromise: Promise<CryptoKey | null> | null = null;
   const getKey = (): Promise<CryptoKey | null> =>
     (keyPromise ??= (async () => {
-      const secure = options.secureContext ?? (globalThis as { isSecureContext?: boolean }).isSecureContext ?? true;
+      const secure =
+        options.secureContext ?? (globalThis as { isSecureContext?: boolean }).isSecureContext ?? true;
       const idb = options.idb ?? (typeof indexedDB !== 'undefined' ? indexedDbKeyStore() : null);
       if (!secure || !subtle || !idb) {
-        warnOnce(!secure ? 'Not a secure context' : !subtle ? 'Web Crypto unavailable' : 'IndexedDB unavailable');
+        warnOnce(
+          !secure ? 'Not a secure context' : !subtle ? 'Web Crypto unavailable' : 'IndexedDB unavailable',
+        );
         return null;
       }
       try {
         const existing = await idb.get(KEY_ID);
         if (existing) return existing;
-        const generated = await subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+        const generated = await subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
+          'encrypt',
+          'decrypt',
+        ]);
         await idb.put(KEY_ID, generated);
         return (await idb.get(KEY_ID)) ?? generated;
       } catch {
@@ -207,7 +214,8 @@ export function createSecureStore<U = unknown>(options: SecureStoreOptions): Sec
         return null;
       }
     }
-    if (!key && envelope.alg === 'none') return isAuthRecord(envelope.data) ? (envelope.data as AuthRecord<U>) : null;
+    if (!key && envelope.alg === 'none')
+      return isAuthRecord(envelope.data) ? (envelope.data as AuthRecord<U>) : null;
     return null;
   }
 
@@ -220,7 +228,12 @@ export function createSecureStore<U = unknown>(options: SecureStoreOptions): Sec
       key,
       new TextEncoder().encode(JSON.stringify(record)),
     );
-    return JSON.stringify({ v: VERSION, alg: 'A256GCM', iv: toBase64(iv), ct: toBase64(new Uint8Array(ct)) } satisfies Envelope);
+    return JSON.stringify({
+      v: VERSION,
+      alg: 'A256GCM',
+      iv: toBase64(iv),
+      ct: toBase64(new Uint8Array(ct)),
+    } satisfies Envelope);
   }
 
   return {

@@ -31,7 +31,12 @@ describe('parseLanguage', () => {
 });
 
 describe('languageToOffer', () => {
-  const base = { chosen: 'zh-Hans' as const, manual: false, browserLanguages: ['en-US'], alreadyPrompted: false };
+  const base = {
+    chosen: 'zh-Hans' as const,
+    manual: false,
+    browserLanguages: ['en-US'],
+    alreadyPrompted: false,
+  };
 
   it('offers the browser language when it differs from the chosen one', () => {
     expect(languageToOffer(base)).toBe('en');

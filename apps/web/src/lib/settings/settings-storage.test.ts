@@ -4,7 +4,11 @@ import { loadSettings, saveSettings, SETTINGS_STORAGE_KEY } from './settings-sto
 
 describe('loadSettings', () => {
   it('detects the language from the browser on a first visit', () => {
-    expect(loadSettings(memoryStorage(), ['zh-CN'])).toEqual({ language: 'zh-Hans', languageManual: false, dark: null });
+    expect(loadSettings(memoryStorage(), ['zh-CN'])).toEqual({
+      language: 'zh-Hans',
+      languageManual: false,
+      dark: null,
+    });
     expect(loadSettings(memoryStorage(), ['en-US']).language).toBe('en');
   });
 
@@ -22,7 +26,11 @@ describe('loadSettings', () => {
       LANGUAGE: 'zh-Hans',
       [SETTINGS_STORAGE_KEY]: JSON.stringify({ languageManual: true, dark: false }),
     });
-    expect(loadSettings(storage, ['en-US'])).toEqual({ language: 'zh-Hans', languageManual: true, dark: false });
+    expect(loadSettings(storage, ['en-US'])).toEqual({
+      language: 'zh-Hans',
+      languageManual: true,
+      dark: false,
+    });
   });
 
   it('does not trust a manual flag without a stored language', () => {

@@ -42,7 +42,7 @@ export function ContactMenu({ onOpenAssistant, variant = 'dropdown' }: ContactMe
   };
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-      <Button type="text" data-testid="contact-menu">
+      <Button type="text" data-testid="contact-menu" aria-label={t('header.contact')}>
         <CustomerServiceOutlined aria-hidden="true" />
         <span className="ls-hide-narrow">{t('header.contact')}</span>
         <DownOutlined aria-hidden="true" className="ls-caret" />
