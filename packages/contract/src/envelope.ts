@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** Every JSON reply, success or failure: `{ code, data, msg }` (SPEC.md §7, DESIGN.md §5). */
-export type Envelope<T> = { code: number; data: T; msg: string };
+export type { Envelope } from './envelope-guard.ts';
+export { isEnvelope } from './envelope-guard.ts';
 
 export function envelopeSchema<T extends z.ZodType>(data: T) {
   return z.object({ code: z.number().int(), data, msg: z.string() });
@@ -12,12 +12,3 @@ export const errorEnvelopeSchema = z.object({
   data: z.null(),
   msg: z.string(),
 });
-
-export function isEnvelope(value: unknown): value is Envelope<unknown> {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { code?: unknown }).code === 'number' &&
-    'msg' in value
-  );
-}

@@ -15,8 +15,8 @@ import {
   LOGIN_EXPIRED_REDIRECT_DEBOUNCE_MS,
   REQUEST_TIMEOUT_MS,
 } from '@app/contract/constants';
-import { isEnvelope } from '@app/contract/envelope';
-import type { Envelope } from '@app/contract/envelope';
+import { isEnvelope } from '@app/contract/envelope-guard';
+import type { Envelope } from '@app/contract/envelope-guard';
 import type { Lang } from '@app/contract/i18n';
 import { ApiError, CLIENT_ERROR_CODES } from './api-error.ts';
 import { httpStatusMessage, networkMessage, timeoutMessage } from './http-messages.ts';

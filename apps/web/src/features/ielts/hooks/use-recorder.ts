@@ -51,7 +51,9 @@ export function useRecorder({ prepare, answer, onRecorded }: RecorderOptions) {
   const startedAt = useRef(0);
   const keep = useRef(true);
   const onRecordedRef = useRef(onRecorded);
-  onRecordedRef.current = onRecorded;
+  useEffect(() => {
+    onRecordedRef.current = onRecorded;
+  });
 
   const releaseStream = useCallback(() => {
     stream.current?.getTracks().forEach((track) => track.stop());
