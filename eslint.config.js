@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/coverage/**', '.tmp/**'] },
@@ -13,6 +14,10 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
     },
+  },
+  {
+    files: ['scripts/**/*.mjs', '**/*.config.{js,ts}'],
+    languageOptions: { globals: globals.node },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

@@ -60,7 +60,7 @@ try {
 console.info(
   `\nengine: ${config.DATABASE_URL ? 'postgres' : 'sqlite'}, ${seconds} s per scenario, node ${process.version}`,
 );
-console.table(rows);
+console.table(rows); // eslint-disable-line no-console -- the table is the output of the benchmark
 const failed = rows.filter((r) => r.errors > 0 || r.non2xx > 0);
 if (failed.length > 0) {
   console.error(`scenarios with errors: ${failed.map((r) => r.scenario).join(', ')}`);

@@ -51,7 +51,19 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: int(60, 86_400).default(1800),
   REFRESH_TOKEN_TTL_SECONDS: int(300, 31_536_000).default(604_800),
   SMS_DAILY_BUDGET: int(0, 100_000_000).default(10_000),
-  SMS_DRIVER: z.enum(['log', 'aliyun', 'tencent']).default('log'),
+  SMS_DRIVER: z.enum(['log', 'aliyun']).default('log'),
+  /** Aliyun SMS (SMS_DRIVER=aliyun): all but the endpoint are required then. */
+  ALIYUN_SMS_ACCESS_KEY_ID: optionalString,
+  ALIYUN_SMS_ACCESS_KEY_SECRET: optionalString,
+  ALIYUN_SMS_SIGN_NAME: optionalString,
+  ALIYUN_SMS_TEMPLATE_CODE: optionalString,
+  ALIYUN_SMS_ENDPOINT: optionalString,
+  /** Key of the HMAC that stores SMS codes; generated once into the database when unset. */
+  SMS_CODE_PEPPER: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** scrypt cost N of stored passwords (DESIGN.md §7): a power of two; tests lower it. */
+  SCRYPT_COST: int(2 ** 10, 2 ** 20)
+    .refine((n) => (n & (n - 1)) === 0, 'must be a power of two')
+    .default(2 ** 17),
   PAY_DRIVER: z.enum(['sandbox', 'live']).default('sandbox'),
   CLASSROOM_DRIVER: z.enum(['demo']).default('demo'),
   BOOKING_MIN_NOTICE_MINUTES: int(0, 10_080).default(60),
@@ -90,7 +102,14 @@ export type Config = Readonly<{
   ACCESS_TOKEN_TTL_SECONDS: number;
   REFRESH_TOKEN_TTL_SECONDS: number;
   SMS_DAILY_BUDGET: number;
-  SMS_DRIVER: 'log' | 'aliyun' | 'tencent';
+  SMS_DRIVER: 'log' | 'aliyun';
+  ALIYUN_SMS_ACCESS_KEY_ID: string | undefined;
+  ALIYUN_SMS_ACCESS_KEY_SECRET: string | undefined;
+  ALIYUN_SMS_SIGN_NAME: string | undefined;
+  ALIYUN_SMS_TEMPLATE_CODE: string | undefined;
+  ALIYUN_SMS_ENDPOINT: string | undefined;
+  SMS_CODE_PEPPER: string | undefined;
+  SCRYPT_COST: number;
   PAY_DRIVER: 'sandbox' | 'live';
   CLASSROOM_DRIVER: 'demo';
   BOOKING_MIN_NOTICE_MINUTES: number;
@@ -130,6 +149,20 @@ export function loadConfig(
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.SMS_DRIVER === 'aliyun') {
+    const required = [
+      'ALIYUN_SMS_ACCESS_KEY_ID',
+      'ALIYUN_SMS_ACCESS_KEY_SECRET',
+      'ALIYUN_SMS_SIGN_NAME',
+      'ALIYUN_SMS_TEMPLATE_CODE',
+    ] as const;
+    const missing = required.filter((key) => !e[key]);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((key) => `  ${key}: required when SMS_DRIVER=aliyun`).join('\n')}`,
+      );
+    }
+  }
   const dataDir = path.resolve(process.cwd(), e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const config: Config = {
@@ -138,6 +171,12 @@ export function loadConfig(
     REDIS_URL: e.REDIS_URL,
     SEED_DEMO: e.SEED_DEMO,
     JWT_SECRET: e.JWT_SECRET,
+    SMS_CODE_PEPPER: e.SMS_CODE_PEPPER,
+    ALIYUN_SMS_ACCESS_KEY_ID: e.ALIYUN_SMS_ACCESS_KEY_ID,
+    ALIYUN_SMS_ACCESS_KEY_SECRET: e.ALIYUN_SMS_ACCESS_KEY_SECRET,
+    ALIYUN_SMS_SIGN_NAME: e.ALIYUN_SMS_SIGN_NAME,
+    ALIYUN_SMS_TEMPLATE_CODE: e.ALIYUN_SMS_TEMPLATE_CODE,
+    ALIYUN_SMS_ENDPOINT: e.ALIYUN_SMS_ENDPOINT,
     DATA_DIR: dataDir,
     // A URL (s3://…) names a remote store; anything else is a directory.
     FILE_STORE: !e.FILE_STORE

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Empty, Result, Skeleton, Tag } from 'antd';
 import { IELTS_PARTS, type IeltsPart } from '@app/contract/ielts';
 import type { Bilingual } from '@app/contract/i18n';
+import { isApiError } from '../../../lib/http/api-error.ts';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
 import './ielts.css';
 
@@ -62,8 +63,7 @@ export function PageSkeleton({ rows = 3 }: { rows?: number }) {
 /** Error state with retry; a 404 says "not found" instead. */
 export function ErrorState({ error, onRetry, extra }: { error: unknown; onRetry: () => void; extra?: ReactNode }) {
   const { t } = useTranslation();
-  const status = (error as { status?: number; code?: number } | null)?.code;
-  if (status === 404) return <NotFoundState>{extra}</NotFoundState>;
+  if (isApiError(error) && error.code === 404) return <NotFoundState>{extra}</NotFoundState>;
   return (
     <Result
       status="warning"

@@ -1,7 +1,17 @@
-import { BookOutlined } from '@ant-design/icons';
-import { ComingSoon } from '../../../shell/coming-soon.tsx';
+import { useParams } from 'react-router';
+import { IeltsSubnav, NotFoundState } from '../components/ielts-bits.tsx';
+import { IssueBank, isPart } from '../components/issue-bank.tsx';
 
-/** PLACEHOLDER until its issue builds the screen (titles.ieltsIssueDetailed). */
+/** /ielts/issue/detailed/{type}: the topics of one part (part1, part2, part3). */
 export default function IssueDetailedTypeRoute() {
-  return <ComingSoon screen="titles.ieltsIssueDetailed" icon={<BookOutlined />} />;
+  const { type } = useParams();
+  if (!isPart(type)) {
+    return (
+      <div className="ls-ielts">
+        <IeltsSubnav />
+        <NotFoundState />
+      </div>
+    );
+  }
+  return <IssueBank type={type} />;
 }

@@ -1,7 +1,6 @@
-import { BookOutlined } from '@ant-design/icons';
-import { ComingSoon } from '../../../shell/coming-soon.tsx';
+import { IssueBank } from '../components/issue-bank.tsx';
 
-/** PLACEHOLDER until its issue builds the screen (titles.ieltsIssueDetailed). */
+/** /ielts/issue/detailed: the bank, Part 1 first. */
 export default function IssueDetailedRoute() {
-  return <ComingSoon screen="titles.ieltsIssueDetailed" icon={<BookOutlined />} />;
+  return <IssueBank type="part1" />;
 }

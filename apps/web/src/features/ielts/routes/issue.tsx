@@ -1,7 +1,59 @@
-import { BookOutlined } from '@ant-design/icons';
-import { ComingSoon } from '../../../shell/coming-soon.tsx';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Tag } from 'antd';
+import { useIssueList } from '../api/get-issue-list.ts';
+import { EmptyState, ErrorState, IeltsSubnav, PageSkeleton, useBilingual } from '../components/ielts-bits.tsx';
 
-/** PLACEHOLDER until its issue builds the screen (titles.ieltsIssue). */
+/** /ielts/issue: every question bank by season; the current one first. */
 export default function IeltsIssueRoute() {
-  return <ComingSoon screen="titles.ieltsIssue" icon={<BookOutlined />} />;
+  const { t } = useTranslation();
+  const pick = useBilingual();
+  const issues = useIssueList();
+  return (
+    <div className="ls-ielts">
+      <IeltsSubnav />
+      <h1 className="ls-ielts-title">{t('ielts.banksTitle')}</h1>
+      <p className="ls-muted" style={{ margin: 0 }}>
+        {t('ielts.banksIntro')}
+      </p>
+      {issues.isPending ? (
+        <PageSkeleton />
+      ) : issues.isError ? (
+        <ErrorState error={issues.error} onRetry={() => void issues.refetch()} />
+      ) : issues.data.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <ul className="ls-ielts-list" data-testid="ielts-banks">
+          {issues.data.map((issue) => (
+            <li key={issue.id} className="ls-ielts-card">
+              <div className="ls-ielts-row ls-ielts-row-between">
+                <h2 style={{ fontSize: '1.15rem' }}>
+                  <Link
+                    className="ls-ielts-link"
+                    to={issue.is_current ? '/ielts/issue/detailed' : `/ielts/issue/detailed?bank=${issue.id}`}
+                  >
+                    {pick(issue.title)}
+                  </Link>
+                </h2>
+                {issue.is_current ? <Tag color="green">{t('ielts.current')}</Tag> : <Tag>{t('ielts.past')}</Tag>}
+              </div>
+              <p className="ls-muted ls-small" style={{ margin: '4px 0' }}>
+                {issue.starts_on} – {issue.ends_on}
+              </p>
+              <p style={{ margin: 0 }}>
+                {t('ielts.bankSummary', {
+                  part1: issue.part1_topics,
+                  part2: issue.part2_topics,
+                  part3: issue.part3_questions,
+                  fresh: issue.new_topics,
+                  retained: issue.retained_topics,
+                  samples: issue.samples,
+                })}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import type { IeltsCueCard } from '@app/contract/ielts';
+
+/** A Part 2 cue card as the candidate sees it, with the Chinese translation. */
+export function CueCard({ card }: { card: IeltsCueCard }) {
+  const { t } = useTranslation();
+  return (
+    <div className="ls-ielts-cue" data-testid="ielts-cue-card">
+      <div lang="en">
+        <b>{card.prompt}</b>
+        <div>{t('ielts.cueYouShouldSay')}</div>
+        <ul>
+          {card.bullets.map((b) => (
+            <li key={b}>{b}</li>
+          ))}
+        </ul>
+        <div>{card.ending}</div>
+      </div>
+      <p className="ls-ielts-zh ls-small" lang="zh-Hans" style={{ margin: '8px 0 0' }}>
+        {card.zh}
+      </p>
+    </div>
+  );
+}
