@@ -11,4 +11,11 @@ export const SCENARIOS: Scenario[] = [
   { name: 'dict', path: '/api/v1/dict/student.feedback.type' },
   { name: 'app-config', path: '/api/v1/app/config' },
   { name: 'spa-fallback', path: '/course/index' },
+  // Teacher discovery (issue #4): the demo teachers (bench/run.ts seeds the demo data).
+  { name: 'teacher-list', path: '/api/v1/teacher/getTeacherList?size=20' },
+  {
+    name: 'teacher-list-slots',
+    path: '/api/v1/teacher/getTeacherList?time_from=19:00&time_to=21:00&tz=Asia/Shanghai&sort=price&order=asc',
+  },
+  { name: 'teacher-profile', path: '/api/v1/teacher/getTeacherInfo?teacher_id=1' },
 ];

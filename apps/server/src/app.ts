@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyHttpOptions, type RawServerDefault } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from './db/connection.ts';
 import { migrateToLatest } from './db/migrator.ts';
@@ -13,6 +14,8 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { registerAuth } from './modules/auth/auth.plugin.ts';
+import { registerTeacherJobs } from './modules/teachers/teachers.jobs.ts';
 import { registerRoutes } from './routes.ts';
 
 export type BuildAppOptions = {
@@ -24,6 +27,8 @@ export type BuildAppOptions = {
   logger?: boolean | { level: string };
   /** Observer of every route as it is registered (tests enumerate the routes with it). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
+  /** The source of "now" for services (tests pass an adjustable clock); the system clock by default. */
+  clock?: Clock;
 };
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -73,6 +78,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbDialect', database.dialect);
+  app.decorate('clock', opts.clock ?? systemClock);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -89,9 +95,13 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   registerEnvelope(app);
   registerHttpCache(app);
   registerErrorHandler(app);
+  // Sessions: the guard of /api/v1/user/* must be in place before any route is registered.
+  await registerAuth(app);
 
   // Routes, then the web app and its history fallback (the not-found handler).
   await registerRoutes(app);
+  // Background jobs of the areas (idempotent, safe on every instance; cleared on close).
+  await registerTeacherJobs(app);
   await registerWebApp(app, config);
 
   return app;

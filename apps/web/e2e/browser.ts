@@ -9,8 +9,13 @@ import { inject } from 'vitest';
 
 export const baseURL = (): string => inject('baseURL');
 
+export type LaunchOptions = {
+  /** A fake microphone and camera, granted without a prompt (MediaRecorder tests). */
+  fakeMedia?: boolean;
+};
+
 /** Debian's Chromium; never a downloaded browser (DESIGN.md §4). */
-export function launchBrowser(): Promise<Browser> {
+export function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -22,6 +27,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      ...(options.fakeMedia ? ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] : []),
     ],
   });
 }

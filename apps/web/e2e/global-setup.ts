@@ -9,6 +9,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** DATA_DIR of the server under test ('' when unknown: BASE_URL without E2E_DATA_DIR). */
+    dataDir: string;
   }
 }
 
@@ -51,6 +53,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const fromEnv = process.env.BASE_URL;
   if (fromEnv && /^https?:\/\//.test(fromEnv)) {
     project.provide('baseURL', fromEnv.replace(/\/$/, ''));
+    // Tests that read the SMS outbox (SMS_DRIVER=log) need the external server's DATA_DIR.
+    project.provide('dataDir', process.env.E2E_DATA_DIR ?? '');
     return async () => {};
   }
 
@@ -87,6 +91,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   }
   project.provide('baseURL', baseURL);
+  project.provide('dataDir', dataDir);
 
   return async () => {
     if (child.exitCode === null) {

@@ -96,6 +96,9 @@ export const MESSAGES = {
     en: 'Your session has ended, please log in again',
   },
   'auth.loggedOut': { 'zh-Hans': '已退出登录', en: 'Logged out' },
+  // Teachers and favourites (issue #4).
+  'teacher.notFound': { 'zh-Hans': '老师不存在', en: 'Teacher not found' },
+  'teacher.likeDone': { 'zh-Hans': '操作完成', en: 'operation complete' },
 } as const satisfies Record<string, Bilingual>;
 
 export type MessageKey = keyof typeof MESSAGES;

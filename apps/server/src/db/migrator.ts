@@ -1,7 +1,9 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, DbDialect } from './database.ts';
 import * as m0001 from './migrations/0001-app-setting.ts';
+import * as m0002 from './migrations/0002-auth.ts';
 import * as m0003 from './migrations/0003-ielts.ts';
+import * as m0004 from './migrations/0004-teachers.ts';
 
 /**
  * Every migration, in order. Add new ones at the end (`NNNN-name.ts`, typed `Kysely<unknown>`);
@@ -10,7 +12,9 @@ import * as m0003 from './migrations/0003-ielts.ts';
  */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-app-setting': m0001,
+  '0002-auth': m0002,
   '0003-ielts': m0003,
+  '0004-teachers': m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -6,6 +6,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db, DbDialect } from '../db/database.ts';
 
@@ -16,6 +17,8 @@ declare module 'fastify' {
     /** Kysely over SQLite or PostgreSQL. Inside `withTransaction` use its `trx` instead. */
     db: Db;
     dbDialect: DbDialect;
+    /** "Now" for every service (tests advance it); see clock.ts. */
+    clock: Clock;
   }
 }
 

@@ -21,7 +21,15 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         { name: 'dict', description: 'Dictionaries (enumerations with labels)' },
         { name: 'app', description: 'Public settings of the web app' },
         { name: 'ielts', description: 'IELTS speaking: question banks, topics, questions, samples' },
+        { name: 'auth', description: 'Accounts and sessions: SMS codes, login, registration, tokens' },
+        { name: 'teachers', description: 'Teacher list, profiles, schedules, reviews and favourites' },
       ],
+      components: {
+        securitySchemes: {
+          // The access token, as `Bearer <t>` or bare (DESIGN.md §5).
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
+      },
     },
     transform: createJsonSchemaTransform({ skipList: [] }),
   });

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { buildApp, type BuildAppOptions } from '../../src/app.ts';
+import { createAdjustableClock, type AdjustableClock } from '../../src/clock.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/connection.ts';
 import type { Db, DbDialect } from '../../src/db/database.ts';
@@ -23,6 +24,8 @@ export type TestApp = {
   config: Config;
   db: Db;
   dialect: DbDialect;
+  /** The app's clock: real time plus an offset the test advances (`clock.advance(ms)`). */
+  clock: AdjustableClock;
   /** Closes the app's database only (to test behaviour without a database). */
   closeDatabase: () => Promise<void>;
   /** Closes the app and its database; also called automatically after each test. */
@@ -40,6 +43,8 @@ export type TestAppOptions = {
   onRoute?: BuildAppOptions['onRoute'];
   /** Adds routes only a test needs (before the app is ready). */
   extraRoutes?: (app: App) => void | Promise<void>;
+  /** Share a clock with another app (instances of one deployment); a new one by default. */
+  clock?: AdjustableClock;
 };
 
 const tempDirs: string[] = [];
@@ -88,6 +93,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     {
       SEED_DEMO: '0',
       LOG_LEVEL: 'silent',
+      // Cheap password hashing; a test that measures timing sets its own.
+      SCRYPT_COST: '1024',
+      // Fixed secrets, so a test's database starts empty; auth tests unset them to test generation.
+      JWT_SECRET: 'test-jwt-secret-0123456789abcdef0123456789',
+      SMS_CODE_PEPPER: 'test-sms-pepper-0123456789abcdef0123456789',
       // A directory that does not exist: the placeholder page unless a test passes its own build.
       WEB_DIST: path.join(dataDir, 'no-web-dist'),
       ...(TEST_DATABASE_URL ? { DATABASE_URL: TEST_DATABASE_URL } : {}),
@@ -110,8 +120,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database = openDatabase(config);
   }
 
+  const clock = options.clock ?? createAdjustableClock();
   const app = await buildApp(config, {
     database,
+    clock,
     logger: process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false,
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
@@ -123,6 +135,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     db: database.db,
     dialect: database.dialect,
+    clock,
     closeDatabase: () => database.destroy(),
     close: async () => {
       openApps.delete(testApp);

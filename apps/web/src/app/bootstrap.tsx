@@ -4,6 +4,8 @@ import { initI18n } from '../lib/i18n/i18n.ts';
 import { useSettings } from '../lib/settings/settings-store.ts';
 import { systemPrefersDark } from '../lib/settings/use-is-dark.ts';
 import { applyDarkClass, applyLanguage } from './document-settings.ts';
+import { getUserInfo } from '../features/auth/api/get-user-info.ts';
+import { session, isLoggedIn } from '../lib/session/session-store.ts';
 import { setupHttp } from './http-setup.ts';
 import { AppProviders } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
@@ -25,10 +27,28 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
 
   const router = createAppRouter();
   setupHttp((url) => void router.navigate(url));
+  await restoreSession();
 
   createRoot(container).render(
     <StrictMode>
       <AppProviders router={router} />
     </StrictMode>,
   );
+}
+
+/** The stored session is read before the first render, so the header never flashes "Log in". */
+const SESSION_RESTORE_WAIT_MS = 2_000;
+
+async function restoreSession(): Promise<void> {
+  const hydrated = session.hydrate().then(() => {
+    // Keeps nickname and avatar current (changed on another device) and validates the session:
+    // an expired access token is refreshed here (66666), a revoked one shows the login-expired dialog.
+    if (isLoggedIn()) {
+      getUserInfo()
+        .then((info) => session.updateUserInfo(info))
+        .catch(() => undefined);
+    }
+  });
+  // A stuck IndexedDB must not keep the app blank; guards still wait for the session.
+  await Promise.race([hydrated, new Promise((resolve) => setTimeout(resolve, SESSION_RESTORE_WAIT_MS))]);
 }

@@ -1,7 +1,7 @@
 import { configureHttp } from '../lib/http/http-client.ts';
 import { i18n } from '../lib/i18n/i18n.ts';
 import { currentLanguage } from '../lib/settings/settings-store.ts';
-import { useSession } from '../lib/session/session-store.ts';
+import { session, useSession } from '../lib/session/session-store.ts';
 import { getAppUi } from './ui-bridge.ts';
 
 type Navigate = (url: string) => void;
@@ -14,8 +14,8 @@ export function setupHttp(navigate: Navigate): void {
   configureHttp({
     getLanguage: currentLanguage,
     getToken: () => useSession.getState().token,
-    // Placeholder until the accounts issue: without a refresh token nothing can be refreshed.
-    refreshSession: async () => false,
+    // 66666: one refresh across tabs (Web Lock + BroadcastChannel, DESIGN.md §7); the client retries once.
+    refreshSession: () => session.refresh(),
     resetSession: () => useSession.getState().reset(),
     notify: {
       error(msg, key, durationMs) {

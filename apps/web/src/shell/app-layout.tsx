@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useAppConfig } from '../features/app-config/api/get-app-config.ts';
 import { useLoginDialog } from '../lib/session/login-dialog-store.ts';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './header/app-header.tsx';
@@ -19,6 +20,7 @@ export function AppLayout() {
   useDocumentTitle();
   useLanguagePrompt();
   const loginOpen = useLoginDialog((s) => s.isOpen);
+  const config = useAppConfig().data;
   const [loginUsed, setLoginUsed] = useState(false);
   // Stays mounted after the first open so the closing animation can play.
   if (loginOpen && !loginUsed) setLoginUsed(true);
@@ -35,7 +37,7 @@ export function AppLayout() {
       <AppFooter />
       {loginUsed && (
         <Suspense fallback={null}>
-          <LoginDialog />
+          <LoginDialog demo={config ? { demo: config.demo, smsDriver: config.sms_driver } : null} />
         </Suspense>
       )}
       <ScrollRestoration />

@@ -3,6 +3,8 @@ import { appSettingRepository, SETTING_KEYS } from '../app-setting.repository.ts
 import type { Db, DbDialect } from '../database.ts';
 import { withTransaction } from '../transaction.ts';
 import { seedIelts } from '../../modules/ielts/ielts.seed.ts';
+import { seedDemoStudent } from '../../modules/auth/auth.seed.ts';
+import { seedTeachers } from '../../modules/teachers/teachers.seed.ts';
 
 export type SeedContext = {
   dialect: DbDialect;
@@ -28,7 +30,7 @@ export function shouldSeedDemo(config: Pick<Config, 'SEED_DEMO'>, ctx: SeedConte
  */
 export async function seedDemo(
   db: Db,
-  config: Pick<Config, 'SEED_DEMO'>,
+  config: Pick<Config, 'SEED_DEMO' | 'SCRYPT_COST'>,
   ctx: SeedContext,
 ): Promise<boolean> {
   const allowed = shouldSeedDemo(config, ctx);
@@ -43,6 +45,10 @@ export async function seedDemo(
   // the IELTS feature existed gets it on its next start (docs/decisions.md, IELTS).
   if (allowed || (ctx.dialect === 'sqlite' && config.SEED_DEMO !== false && (await hasDemoData(db)))) {
     await seedIelts(db);
+    // The demo student (13800138000 / demo1234) is inserted when its phone is absent, likewise.
+    await seedDemoStudent(db, { scryptCost: config.SCRYPT_COST, now: Date.now() });
+    // Demo teachers carry their own marker (demo_teachers_seeded), likewise.
+    await seedTeachers(db, Date.now());
   }
   return seeded;
 }

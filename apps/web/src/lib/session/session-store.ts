@@ -1,38 +1,34 @@
-import { create } from 'zustand';
+import type { UserInfo } from '@app/contract/auth';
+import { createRefreshCoordinator } from '../auth-crypto/refresh-coordinator.ts';
+import { createSecureStore } from '../auth-crypto/secure-storage.ts';
+import { createSession, type SessionState } from './create-session.ts';
+import { heldChannel, type HeldChannel } from './held-channel.ts';
+import { requestTokenRefresh } from './update-token.ts';
 
-/** Student info of SPEC.md §3. */
-export type UserInfo = {
-  student_id: number | string;
-  student_eng_name: string;
-  student_phone: string;
-  student_pic: string;
-  student_nick: string;
-};
+export type { UserInfo };
+export type { SessionState };
 
-type SessionState = {
-  token: string | null;
-  refreshToken: string | null;
-  userInfo: UserInfo | null;
-  /** Logout or an expired session (SPEC.md §4): clears token, refresh token and user info. */
-  reset: () => void;
-};
+/** Storage key of the encrypted auth record (SPEC.md §3). */
+export const AUTH_STORAGE_KEY = 'ls-auth';
+
+let channel: HeldChannel | null = null;
 
 /**
- * PLACEHOLDER session store. The shell only reads `isLoggedIn` and calls `reset()`.
- * The accounts issue replaces the internals: the record is encrypted with Web Crypto AES-GCM and
- * kept in localStorage ("remember me") or sessionStorage, expires after 604800 s, and is shared
- * across tabs (DESIGN.md §7, §8). Keep the exported names (`useSession`, `selectIsLoggedIn`,
- * `useIsLoggedIn`, `reset`) so the header, footer, guards and HTTP bridge keep working.
- *
- * It lives in src/lib rather than in the auth feature because every feature needs to know whether
- * the student is logged in, and features must not import each other (STYLE.md).
+ * The app's session (logic and rules in create-session.ts). It lives in src/lib rather than in the
+ * auth feature because every feature needs to know whether the student is logged in, and features
+ * must not import each other (STYLE.md).
  */
-export const useSession = create<SessionState>()((set) => ({
-  token: null,
-  refreshToken: null,
-  userInfo: null,
-  reset: () => set({ token: null, refreshToken: null, userInfo: null }),
-}));
+export const session = createSession({
+  secure: createSecureStore<UserInfo>({ storageKey: AUTH_STORAGE_KEY }),
+  updateToken: requestTokenRefresh,
+  createCoordinator: (hooks) => {
+    channel = typeof BroadcastChannel === 'undefined' ? null : heldChannel(new BroadcastChannel('ls-session'));
+    return createRefreshCoordinator({ ...hooks, channel });
+  },
+  onHydrated: () => channel?.release(),
+});
+
+export const useSession = session.useSession;
 
 export const selectIsLoggedIn = (state: SessionState): boolean =>
   state.token !== null && state.userInfo !== null;
@@ -43,4 +39,9 @@ export function useIsLoggedIn(): boolean {
 
 export function isLoggedIn(): boolean {
   return selectIsLoggedIn(useSession.getState());
+}
+
+/** Resolves once the stored session has been read (guards await it). */
+export function whenSessionReady(): Promise<void> {
+  return session.hydrate();
 }

@@ -1,20 +1,140 @@
-import { Button } from 'antd';
+import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { BookOutlined, DownOutlined, LogoutOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { UserInfo } from '@app/contract/auth';
+import { useLogout } from '../../features/auth/hooks/use-logout.ts';
+import { displayName, initials, maskMobile } from '../../features/auth/lib/user-display.ts';
 import { useLoginDialog } from '../../lib/session/login-dialog-store.ts';
-import { useIsLoggedIn } from '../../lib/session/session-store.ts';
+import { useIsLoggedIn, useSession } from '../../lib/session/session-store.ts';
+import './user-area.css';
 
 type UserAreaProps = { block?: boolean; onAction?: () => void };
 
+function UserAvatar({ info, size }: { info: UserInfo; size: number }) {
+  const name = displayName(info);
+  return info.student_pic ? (
+    <Avatar size={size} src={info.student_pic} alt="" className="ls-user-avatar" />
+  ) : (
+    <Avatar size={size} className="ls-user-avatar" aria-hidden="true">
+      {initials(info.student_nick || info.student_eng_name || name)}
+    </Avatar>
+  );
+}
+
+/** Avatar, nickname, English name and masked phone (SPEC.md §2). */
+function UserCard({ info }: { info: UserInfo }) {
+  const { t } = useTranslation();
+  return (
+    <div className="ls-user-card" data-testid="user-card">
+      <UserAvatar info={info} size={44} />
+      <div className="ls-user-card-text">
+        <div className="ls-user-card-nick">{info.student_nick || t('auth.noNick')}</div>
+        {info.student_eng_name && (
+          <div className="ls-small ls-muted">
+            <span className="ls-sr-only">{t('auth.englishName')}: </span>
+            {info.student_eng_name}
+          </div>
+        )}
+        <div className="ls-small ls-muted">
+          <span className="ls-sr-only">{t('auth.phone')}: </span>
+          {maskMobile(info.student_phone)}
+        </div>
+      </div>
+    </div>
+  );
+}
+
 /**
- * User area of the header. Logged out: Login and Register, both opening the login dialog.
- * Logged in: SLOT for the accounts issue (Buy study coins → /user/coins and the avatar menu with
- * personal centre, course management and logout; SPEC.md §2).
+ * User area of the header (SPEC.md §2). Logged out: Login and Register, both opening the login
+ * dialog. Logged in: Buy study coins (→ /user/coins) and the avatar menu with personal centre,
+ * course management and logout (with confirmation). `block` is the phone drawer's variant.
  */
 export function UserArea({ block = false, onAction }: UserAreaProps) {
   const { t } = useTranslation();
   const loggedIn = useIsLoggedIn();
+  const info = useSession((s) => s.userInfo);
   const openLogin = useLoginDialog((s) => s.open);
-  if (loggedIn) return null;
+  const navigate = useNavigate();
+  const logout = useLogout();
+
+  if (loggedIn && info) {
+    const go = (path: string) => {
+      onAction?.();
+      void navigate(path);
+    };
+    const buyCoins = (
+      <Button type="primary" block={block} icon={<WalletOutlined />} onClick={() => go('/user/coins')} data-testid="buy-coins">
+        {t('auth.buyCoins')}
+      </Button>
+    );
+
+    if (block) {
+      return (
+        <div className="ls-user-area ls-user-area-block" data-testid="user-area">
+          <UserCard info={info} />
+          {buyCoins}
+          <Button block icon={<UserOutlined />} onClick={() => go('/user/home')}>
+            {t('auth.personalCentre')}
+          </Button>
+          <Button block icon={<BookOutlined />} onClick={() => go('/course/index')}>
+            {t('auth.courseManagement')}
+          </Button>
+          <Button
+            block
+            danger
+            icon={<LogoutOutlined />}
+            onClick={() => {
+              onAction?.();
+              logout();
+            }}
+            data-testid="logout"
+          >
+            {t('auth.logout')}
+          </Button>
+        </div>
+      );
+    }
+
+    const items: MenuProps['items'] = [
+      { key: '/user/home', icon: <UserOutlined />, label: t('auth.personalCentre') },
+      { key: '/course/index', icon: <BookOutlined />, label: t('auth.courseManagement') },
+      { type: 'divider' },
+      { key: 'logout', icon: <LogoutOutlined />, label: t('auth.logout'), danger: true },
+    ];
+    const onMenuClick: MenuProps['onClick'] = ({ key }) => {
+      if (key === 'logout') logout();
+      else go(key);
+    };
+    return (
+      <div className="ls-user-area" data-testid="user-area">
+        {buyCoins}
+        <Dropdown
+          trigger={['click']}
+          placement="bottomRight"
+          menu={{ items, onClick: onMenuClick }}
+          popupRender={(menu) => (
+            <div className="ls-user-menu" data-testid="user-menu">
+              <UserCard info={info} />
+              {menu}
+            </div>
+          )}
+        >
+          <button
+            type="button"
+            className="ls-user-trigger"
+            aria-label={t('auth.userMenu', { name: displayName(info) })}
+            data-testid="user-menu-trigger"
+          >
+            <UserAvatar info={info} size={32} />
+            <span className="ls-user-trigger-name">{displayName(info)}</span>
+            <DownOutlined className="ls-caret" aria-hidden="true" />
+          </button>
+        </Dropdown>
+      </div>
+    );
+  }
+
   return (
     <div className={block ? 'ls-user-area ls-user-area-block' : 'ls-user-area'}>
       <Button

@@ -1,25 +1,44 @@
 import { Modal } from 'antd';
-import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLoginDialog } from '../../../lib/session/login-dialog-store.ts';
+import type { DemoInfo } from './demo-hint.tsx';
+import { LoginForm } from './login-form.tsx';
+
+/** How long the "Login successful" notification shows before the page reloads (SPEC.md §2). */
+export const RELOAD_AFTER_LOGIN_MS = 1_000;
+
+type LoginDialogProps = { demo?: DemoInfo | null };
 
 /**
- * PLACEHOLDER login dialog, opened through the global `useLoginDialog()` store. The accounts issue
- * replaces the body with SMS / password login, remember-me and the agreement links (SPEC.md §2).
+ * The login dialog of SPEC.md §2, opened through the global `useLoginDialog()` store by the header's
+ * Login and Register buttons and by "log in first" prompts. After a login the page reloads.
  */
-export function LoginDialog() {
+export function LoginDialog({ demo }: LoginDialogProps) {
   const { t } = useTranslation();
   const isOpen = useLoginDialog((s) => s.isOpen);
+  const mode = useLoginDialog((s) => s.mode);
+  const open = useLoginDialog((s) => s.open);
   const close = useLoginDialog((s) => s.close);
   return (
-    <Modal open={isOpen} onCancel={close} footer={null} title={t('auth.dialogTitle')} width={420} centered>
-      <div className="ls-dialog-placeholder" data-testid="login-dialog">
-        <div className="ls-coming-soon-icon" aria-hidden="true">
-          <SafetyCertificateOutlined />
-        </div>
-        <span className="ls-pill">{t('comingSoon.badge')}</span>
-        <h2 className="ls-dialog-placeholder-title">{t('auth.comingTitle')}</h2>
-        <p className="ls-muted">{t('auth.comingBody')}</p>
+    <Modal
+      open={isOpen}
+      onCancel={close}
+      footer={null}
+      title={mode === 'register' ? t('auth.registerTitle') : t('auth.loginTitle')}
+      width={420}
+      centered
+      destroyOnHidden
+    >
+      <div data-testid="login-dialog">
+        <LoginForm
+          idPrefix="dialog"
+          mode={mode}
+          onModeChange={(next) => open(next)}
+          demo={demo}
+          onLoggedIn={() => {
+            setTimeout(() => window.location.reload(), RELOAD_AFTER_LOGIN_MS);
+          }}
+        />
       </div>
     </Modal>
   );

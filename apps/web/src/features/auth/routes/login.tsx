@@ -1,7 +1,45 @@
-import { LoginOutlined } from '@ant-design/icons';
-import { ComingSoon } from '../../../shell/coming-soon.tsx';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAppConfig } from '../../app-config/api/get-app-config.ts';
+import type { LoginDialogMode } from '../../../lib/session/login-dialog-store.ts';
+import { isLoggedIn } from '../../../lib/session/session-store.ts';
+import { LoginForm } from '../components/login-form.tsx';
+import { RELOAD_AFTER_LOGIN_MS } from '../components/login-dialog.tsx';
+import { safeReturnUrl } from '../lib/safe-return-url.ts';
 
-/** PLACEHOLDER until its issue builds the screen (titles.login). */
+/**
+ * /login: the login form as a page. After login (or when already logged in) it goes to `?url=`,
+ * accepted only as a same-origin relative path (DESIGN.md §7). A full load, so every query starts
+ * over with the new session.
+ */
 export default function LoginRoute() {
-  return <ComingSoon screen="titles.login" icon={<LoginOutlined />} />;
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const target = safeReturnUrl(params.get('url'));
+  // Only a session that existed when the page opened redirects at once; a login made here first
+  // shows its welcome and waits for the record to be stored.
+  const [alreadyLoggedIn] = useState(isLoggedIn);
+  const config = useAppConfig().data;
+  const [mode, setMode] = useState<LoginDialogMode>('login');
+
+  useEffect(() => {
+    if (alreadyLoggedIn) window.location.replace(target);
+  }, [alreadyLoggedIn, target]);
+
+  return (
+    <div className="ls-auth-page">
+      <h1>{mode === 'register' ? t('auth.registerTitle') : t('auth.loginTitle')}</h1>
+      <p className="ls-muted">{alreadyLoggedIn ? t('auth.alreadyLoggedIn') : t('auth.pageIntro')}</p>
+      <LoginForm
+        idPrefix="page"
+        mode={mode}
+        onModeChange={setMode}
+        demo={config ? { demo: config.demo, smsDriver: config.sms_driver } : null}
+        onLoggedIn={() => {
+          setTimeout(() => window.location.assign(target), RELOAD_AFTER_LOGIN_MS);
+        }}
+      />
+    </div>
+  );
 }

@@ -2,12 +2,12 @@ import { useTranslation } from 'react-i18next';
 import type { IeltsCueCard } from '@app/contract/ielts';
 
 /** A Part 2 cue card as the candidate sees it, with the Chinese translation. */
-export function CueCard({ card }: { card: IeltsCueCard }) {
+export function CueCard({ card, showPrompt = true }: { card: IeltsCueCard; showPrompt?: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="ls-ielts-cue" data-testid="ielts-cue-card">
       <div lang="en">
-        <b>{card.prompt}</b>
+        {showPrompt && <b>{card.prompt}</b>}
         <div>{t('ielts.cueYouShouldSay')}</div>
         <ul>
           {card.bullets.map((b) => (

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Empty, Result, Skeleton, Tag } from 'antd';
+import { Button, Empty, Result, Skeleton } from 'antd';
 import { IELTS_PARTS, type IeltsPart } from '@app/contract/ielts';
 import type { Bilingual } from '@app/contract/i18n';
 import { isApiError } from '../../../lib/http/api-error.ts';
@@ -14,20 +14,33 @@ export function useBilingual(): (text: Bilingual) => string {
   return (text) => text[language];
 }
 
+export type TagTone = 'blue' | 'purple' | 'gold' | 'volcano' | 'green' | 'neutral';
+
+/** A label chip whose colours meet WCAG AA contrast in light and dark mode (antd's presets do not). */
+export function IeltsTag({ tone, children }: { tone: TagTone; children: ReactNode }) {
+  return <span className={`ls-ielts-tag is-${tone}`}>{children}</span>;
+}
+
+const PART_TONES: Record<IeltsPart, TagTone> = { part1: 'blue', part2: 'purple', part3: 'gold' };
+
 export function PartTag({ part }: { part: IeltsPart }) {
   const language = useSettings((s) => s.language);
   const item = IELTS_PARTS.find((p) => p.value === part)!;
-  return <Tag color={item.color}>{item.label[language]}</Tag>;
+  return <IeltsTag tone={PART_TONES[part]}>{item.label[language]}</IeltsTag>;
 }
 
 export function NewTag({ isNew }: { isNew: boolean }) {
   const { t } = useTranslation();
-  return isNew ? <Tag color="volcano">{t('ielts.new')}</Tag> : <Tag>{t('ielts.retained')}</Tag>;
+  return isNew ? (
+    <IeltsTag tone="volcano">{t('ielts.new')}</IeltsTag>
+  ) : (
+    <IeltsTag tone="neutral">{t('ielts.retained')}</IeltsTag>
+  );
 }
 
 export function BandTag({ band }: { band: number }) {
   const { t } = useTranslation();
-  return <Tag color="green">{t('ielts.band', { band: band.toFixed(1) })}</Tag>;
+  return <IeltsTag tone="green">{t('ielts.band', { band: band.toFixed(1) })}</IeltsTag>;
 }
 
 /** Links between the IELTS screens. */
@@ -61,9 +74,18 @@ export function PageSkeleton({ rows = 3 }: { rows?: number }) {
 }
 
 /** Error state with retry; a 404 says "not found" instead. */
-export function ErrorState({ error, onRetry, extra }: { error: unknown; onRetry: () => void; extra?: ReactNode }) {
+export function ErrorState({
+  error,
+  onRetry,
+  children,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  /** Shown instead of the generic text when the answer is a 404. */
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
-  if (isApiError(error) && error.code === 404) return <NotFoundState>{extra}</NotFoundState>;
+  if (isApiError(error) && error.code === 404) return <NotFoundState>{children}</NotFoundState>;
   return (
     <Result
       status="warning"

@@ -6,7 +6,15 @@ import { useIssueDetail } from '../api/get-issue-detail.ts';
 import { useIssueList } from '../api/get-issue-list.ts';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
 import { parseId, samplePath } from '../lib/timu-path.ts';
-import { EmptyState, ErrorState, IeltsSubnav, NewTag, PageSkeleton, PartTag, useBilingual } from './ielts-bits.tsx';
+import {
+  EmptyState,
+  ErrorState,
+  IeltsSubnav,
+  NewTag,
+  PageSkeleton,
+  PartTag,
+  useBilingual,
+} from './ielts-bits.tsx';
 
 /**
  * The bank by part and topic (/ielts/issue/detailed[/{type}]): a bank picker (?bank=, the current
@@ -28,7 +36,9 @@ export function IssueBank({ type }: { type: IeltsPart }) {
       <IeltsSubnav />
       <div className="ls-ielts-row ls-ielts-row-between">
         <h1 className="ls-ielts-title">
-          {detail.data ? t('ielts.bankTitle', { title: pick(detail.data.issue.title) }) : t('titles.ieltsIssueDetailed')}
+          {detail.data
+            ? t('ielts.bankTitle', { title: pick(detail.data.issue.title) })
+            : t('titles.ieltsIssueDetailed')}
         </h1>
         <Select
           aria-label={t('ielts.filterBank')}
@@ -47,12 +57,20 @@ export function IssueBank({ type }: { type: IeltsPart }) {
       </div>
       <nav className="ls-ielts-subnav" aria-label={t('ielts.partsLabel')}>
         {IELTS_PARTS.map((part) => (
-          <NavLink key={part.value} to={`/ielts/issue/detailed/${part.value}${query}`} className={() => (part.value === type ? 'active' : '')}>
+          <NavLink
+            key={part.value}
+            to={`/ielts/issue/detailed/${part.value}${query}`}
+            className={() => (part.value === type ? 'active' : '')}
+          >
             {part.label[language]}
           </NavLink>
         ))}
       </nav>
-      {type === 'part3' && <p className="ls-muted" style={{ margin: 0 }}>{t('ielts.part3Hint')}</p>}
+      {type === 'part3' && (
+        <p className="ls-muted" style={{ margin: 0 }}>
+          {t('ielts.part3Hint')}
+        </p>
+      )}
       {detail.isPending ? (
         <PageSkeleton />
       ) : detail.isError ? (
@@ -86,7 +104,10 @@ export function IssueBank({ type }: { type: IeltsPart }) {
                   </li>
                 ))}
               </ul>
-              <Link className="ls-ielts-link ls-small" to={samplePath(topic.id, detail.data.issue.is_current ? undefined : detail.data.issue.id)}>
+              <Link
+                className="ls-ielts-link ls-small"
+                to={samplePath(topic.id, detail.data.issue.is_current ? undefined : detail.data.issue.id)}
+              >
                 {t('ielts.openSamples', { count: topic.sample_count })}
               </Link>
             </li>

@@ -30,7 +30,12 @@ function RecordingItem({ recording, onDelete }: { recording: Recording; onDelete
           cancelText={t('common.cancel')}
           onConfirm={onDelete}
         >
-          <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('ielts.practice.deleteLabel', { when })}>
+          <Button
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={t('ielts.practice.deleteLabel', { when })}
+          >
             {t('ielts.practice.delete')}
           </Button>
         </Popconfirm>
@@ -87,7 +92,11 @@ export function PracticePanel({ questionId, part }: { questionId: number; part: 
           style={{ marginBottom: 12 }}
         />
       )}
-      <div aria-live="polite" className="ls-ielts-row" style={{ alignItems: 'center', gap: 16, marginBottom: 12 }}>
+      <div
+        aria-live="polite"
+        className="ls-ielts-row"
+        style={{ alignItems: 'center', gap: 16, marginBottom: 12 }}
+      >
         {(phase === 'preparing' || phase === 'recording') && (
           <>
             <Progress
@@ -114,14 +123,24 @@ export function PracticePanel({ questionId, part }: { questionId: number; part: 
       </div>
       <div className="ls-ielts-row">
         {phase === 'idle' && (
-          <Button type="primary" icon={<AudioOutlined />} onClick={() => void recorder.start()} data-testid="ielts-record">
+          <Button
+            type="primary"
+            icon={<AudioOutlined />}
+            onClick={() => void recorder.start()}
+            data-testid="ielts-record"
+          >
             {t('ielts.practice.start')}
           </Button>
         )}
         {phase === 'requesting' && <Button loading>{t('ielts.practice.requesting')}</Button>}
         {phase === 'preparing' && (
           <>
-            <Button type="primary" icon={<AudioOutlined />} onClick={recorder.startNow} data-testid="ielts-start-now">
+            <Button
+              type="primary"
+              icon={<AudioOutlined />}
+              onClick={recorder.startNow}
+              data-testid="ielts-start-now"
+            >
               {t('ielts.practice.startNow')}
             </Button>
             <Button onClick={recorder.cancel}>{t('common.cancel')}</Button>
@@ -129,7 +148,13 @@ export function PracticePanel({ questionId, part }: { questionId: number; part: 
         )}
         {phase === 'recording' && (
           <>
-            <Button type="primary" danger icon={<StopOutlined />} onClick={recorder.stop} data-testid="ielts-stop">
+            <Button
+              type="primary"
+              danger
+              icon={<StopOutlined />}
+              onClick={recorder.stop}
+              data-testid="ielts-stop"
+            >
               {t('ielts.practice.stop')}
             </Button>
             <Button onClick={recorder.cancel}>{t('ielts.practice.discard')}</Button>

@@ -16,9 +16,11 @@ export function SampleAnswer({ sample, headingLevel = 3 }: { sample: IeltsSample
           <span className="ls-muted ls-small">{t('ielts.words', { count: sample.word_count })}</span>
         </span>
       </div>
-      <p className="ls-ielts-answer" lang="en">
-        {sample.answer}
-      </p>
+      <div className="ls-ielts-answer" lang="en">
+        {sample.answer.split(/\n\s*\n/).map((paragraph, i) => (
+          <p key={i}>{paragraph}</p>
+        ))}
+      </div>
       <div className="ls-ielts-notes" lang="zh-Hans">
         <div>
           <Sub>{t('ielts.vocabulary')}</Sub>

@@ -23,8 +23,10 @@ export function recordingSupported(): boolean {
 
 export function classifyMediaError(error: unknown): RecorderError {
   const name = error instanceof DOMException || error instanceof Error ? error.name : '';
-  if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError') return 'denied';
-  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError') return 'noMic';
+  if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError')
+    return 'denied';
+  if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError')
+    return 'noMic';
   if (name === 'NotSupportedError' || name === 'TypeError') return 'unsupported';
   return 'failed';
 }

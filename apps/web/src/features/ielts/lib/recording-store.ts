@@ -43,7 +43,10 @@ function openDb(): Promise<IDBDatabase> {
   return opening;
 }
 
-async function withStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+async function withStore<T>(
+  mode: IDBTransactionMode,
+  work: (store: IDBObjectStore) => IDBRequest<T>,
+): Promise<T> {
   const db = await openDb();
   const tx = db.transaction(STORE, mode);
   const result = requestResult(work(tx.objectStore(STORE)));

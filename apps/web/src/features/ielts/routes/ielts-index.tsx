@@ -3,7 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { AudioOutlined, BookOutlined } from '@ant-design/icons';
 import { useIssueDetail } from '../api/get-issue-detail.ts';
 import { useIssueList } from '../api/get-issue-list.ts';
-import { ErrorState, IeltsSubnav, NewTag, PageSkeleton, PartTag, useBilingual } from '../components/ielts-bits.tsx';
+import {
+  ErrorState,
+  IeltsSubnav,
+  NewTag,
+  PageSkeleton,
+  PartTag,
+  useBilingual,
+} from '../components/ielts-bits.tsx';
 import { samplePath } from '../lib/timu-path.ts';
 
 /** /ielts: the current bank at a glance, what is new this season, entries to samples and the bank. */
@@ -14,7 +21,9 @@ export default function IeltsIndexRoute() {
   const part1 = useIssueDetail('part1');
   const part2 = useIssueDetail('part2');
   const current = issues.data?.find((i) => i.is_current);
-  const fresh = [...(part1.data?.topics ?? []), ...(part2.data?.topics ?? [])].filter((topic) => topic.is_new);
+  const fresh = [...(part1.data?.topics ?? []), ...(part2.data?.topics ?? [])].filter(
+    (topic) => topic.is_new,
+  );
 
   return (
     <div className="ls-ielts">

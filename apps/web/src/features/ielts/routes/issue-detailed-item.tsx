@@ -2,7 +2,15 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSampleInfo } from '../api/get-sample-info.ts';
 import { CueCard } from '../components/cue-card.tsx';
-import { ErrorState, IeltsSubnav, NewTag, NotFoundState, PageSkeleton, PartTag, useBilingual } from '../components/ielts-bits.tsx';
+import {
+  ErrorState,
+  IeltsSubnav,
+  NewTag,
+  NotFoundState,
+  PageSkeleton,
+  PartTag,
+  useBilingual,
+} from '../components/ielts-bits.tsx';
 import { isPart } from '../components/issue-bank.tsx';
 import { parseId, samplePath, timuPath } from '../lib/timu-path.ts';
 
@@ -54,7 +62,9 @@ export default function IssueDetailedItemRoute() {
                   {q.text}
                 </Link>
                 <div className="ls-ielts-zh">{q.text_zh}</div>
-                <div className="ls-small ls-muted">{q.sample ? t('ielts.hasSample') : t('ielts.noSample')}</div>
+                <div className="ls-small ls-muted">
+                  {q.sample ? t('ielts.hasSample') : t('ielts.noSample')}
+                </div>
               </li>
             ))}
           </ol>

@@ -1,8 +1,14 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Tag } from 'antd';
 import { useIssueList } from '../api/get-issue-list.ts';
-import { EmptyState, ErrorState, IeltsSubnav, PageSkeleton, useBilingual } from '../components/ielts-bits.tsx';
+import {
+  EmptyState,
+  ErrorState,
+  IeltsSubnav,
+  IeltsTag,
+  PageSkeleton,
+  useBilingual,
+} from '../components/ielts-bits.tsx';
 
 /** /ielts/issue: every question bank by season; the current one first. */
 export default function IeltsIssueRoute() {
@@ -35,7 +41,11 @@ export default function IeltsIssueRoute() {
                     {pick(issue.title)}
                   </Link>
                 </h2>
-                {issue.is_current ? <Tag color="green">{t('ielts.current')}</Tag> : <Tag>{t('ielts.past')}</Tag>}
+                {issue.is_current ? (
+                  <IeltsTag tone="green">{t('ielts.current')}</IeltsTag>
+                ) : (
+                  <IeltsTag tone="neutral">{t('ielts.past')}</IeltsTag>
+                )}
               </div>
               <p className="ls-muted ls-small" style={{ margin: '4px 0' }}>
                 {issue.starts_on} – {issue.ends_on}

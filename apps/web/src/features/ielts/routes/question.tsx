@@ -5,7 +5,14 @@ import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import type { IeltsQuestionBrief } from '@app/contract/ielts';
 import { useQuestionInfo } from '../api/get-question-info.ts';
 import { CueCard } from '../components/cue-card.tsx';
-import { ErrorState, IeltsSubnav, NotFoundState, PageSkeleton, PartTag, useBilingual } from '../components/ielts-bits.tsx';
+import {
+  ErrorState,
+  IeltsSubnav,
+  NotFoundState,
+  PageSkeleton,
+  PartTag,
+  useBilingual,
+} from '../components/ielts-bits.tsx';
 import { isPart } from '../components/issue-bank.tsx';
 import { PracticePanel } from '../components/practice-panel.tsx';
 import { SampleAnswer } from '../components/sample-answer.tsx';
@@ -28,7 +35,12 @@ export default function IeltsQuestionRoute() {
   const part = isPart(params.question_type) ? params.question_type : undefined;
   const askedTitle = params.title ?? '';
   const askedTopic = params.iqs_title ?? '';
-  const valid = id !== undefined && bankId !== undefined && id === topicId && questionId !== undefined && part !== undefined;
+  const valid =
+    id !== undefined &&
+    bankId !== undefined &&
+    id === topicId &&
+    questionId !== undefined &&
+    part !== undefined;
   const info = useQuestionInfo(questionId ?? 0, valid);
   const fits = info.data && info.data.topic.id === topicId && info.data.question.part === part;
 
@@ -81,7 +93,7 @@ export default function IeltsQuestionRoute() {
           </p>
           {question.part === 'part2' && topic.cue_card && (
             <div style={{ marginTop: 12 }}>
-              <CueCard card={topic.cue_card} />
+              <CueCard card={topic.cue_card} showPrompt={false} />
             </div>
           )}
         </section>
@@ -99,14 +111,24 @@ export default function IeltsQuestionRoute() {
         </div>
         <nav className="ls-ielts-pager" aria-label={t('ielts.questionNav')}>
           {prev ? (
-            <Link className="ls-link-btn ls-link-btn-ghost" to={link(prev)} data-testid="ielts-prev" rel="prev">
+            <Link
+              className="ls-link-btn ls-link-btn-ghost"
+              to={link(prev)}
+              data-testid="ielts-prev"
+              rel="prev"
+            >
               <LeftOutlined /> {t('ielts.prevQuestion')}
             </Link>
           ) : (
             <span />
           )}
           {next && (
-            <Link className="ls-link-btn ls-link-btn-ghost" to={link(next)} data-testid="ielts-next" rel="next">
+            <Link
+              className="ls-link-btn ls-link-btn-ghost"
+              to={link(next)}
+              data-testid="ielts-next"
+              rel="next"
+            >
               {t('ielts.nextQuestion')} <RightOutlined />
             </Link>
           )}

@@ -1,10 +1,18 @@
 import { Link, useOutlet, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Tag } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useSampleInfo } from '../api/get-sample-info.ts';
 import { CueCard } from '../components/cue-card.tsx';
-import { ErrorState, IeltsSubnav, NewTag, NotFoundState, PageSkeleton, PartTag, useBilingual } from '../components/ielts-bits.tsx';
+import {
+  ErrorState,
+  IeltsSubnav,
+  IeltsTag,
+  NewTag,
+  NotFoundState,
+  PageSkeleton,
+  PartTag,
+  useBilingual,
+} from '../components/ielts-bits.tsx';
 import { SampleAnswer } from '../components/sample-answer.tsx';
 import { parseId, timuPath } from '../lib/timu-path.ts';
 
@@ -40,9 +48,9 @@ function TopicView() {
             <NewTag isNew={topic.is_new} />
             <span className="ls-muted ls-small">{pick(topic.issue.title)}</span>
             {topic.tags.map((tag) => (
-              <Tag key={tag} bordered={false}>
+              <IeltsTag key={tag} tone="neutral">
                 #{tag}
-              </Tag>
+              </IeltsTag>
             ))}
           </div>
           <h1 className="ls-ielts-title">{pick(topic.title)}</h1>

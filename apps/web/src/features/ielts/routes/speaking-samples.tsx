@@ -6,7 +6,16 @@ import { IELTS_PARTS, type IeltsPart } from '@app/contract/ielts';
 import { PAGE_SIZE_DEFAULT } from '@app/contract/paging';
 import { useIssueList } from '../api/get-issue-list.ts';
 import { useSampleList } from '../api/get-sample-list.ts';
-import { BandTag, EmptyState, ErrorState, IeltsSubnav, NewTag, PageSkeleton, PartTag, useBilingual } from '../components/ielts-bits.tsx';
+import {
+  BandTag,
+  EmptyState,
+  ErrorState,
+  IeltsSubnav,
+  NewTag,
+  PageSkeleton,
+  PartTag,
+  useBilingual,
+} from '../components/ielts-bits.tsx';
 import { isPart } from '../components/issue-bank.tsx';
 import { parseId, timuPath } from '../lib/timu-path.ts';
 import { useSettings } from '../../../lib/settings/settings-store.ts';

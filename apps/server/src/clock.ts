@@ -1,0 +1,24 @@
+/**
+ * The application's notion of "now" (epoch milliseconds). Services read time only through
+ * `app.clock`, never `Date.now()`, so tests can move time forward (code expiry, lockouts, token
+ * lifetimes) without sleeping.
+ */
+export type Clock = { now(): number };
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+/** A clock that runs with real time plus an offset the test advances. */
+export type AdjustableClock = Clock & {
+  /** Moves the clock forward by `ms` (negative moves it back). */
+  advance(ms: number): void;
+};
+
+export function createAdjustableClock(): AdjustableClock {
+  let offset = 0;
+  return {
+    now: () => Date.now() + offset,
+    advance(ms) {
+      offset += ms;
+    },
+  };
+}

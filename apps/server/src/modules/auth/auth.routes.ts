@@ -1,0 +1,125 @@
+import {
+  loginBodySchema,
+  rateLimitedEnvelopeSchema,
+  regBodySchema,
+  sendSmsBodySchema,
+  sendSmsResultSchema,
+  tokenPairSchema,
+  updateTokenBodySchema,
+  userInfoSchema,
+} from '@app/contract/auth';
+import { envelopeSchema, errorEnvelopeSchema } from '@app/contract/envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { langOf, ok } from '../../http/envelope.ts';
+import { requireStudent, studentIdOf } from './session-guard.ts';
+
+const refusals = { 400: errorEnvelopeSchema, 429: rateLimitedEnvelopeSchema };
+const sessionRefusals = { 401: errorEnvelopeSchema, 429: rateLimitedEnvelopeSchema };
+
+/**
+ * Accounts and sessions (SPEC.md §7, DESIGN.md §7). Paths and field names exactly as SPEC.md spells
+ * them. /user/SendLoginSmsCode, /user/login and /user/reg are public; every other /user/* call goes
+ * through the session guard (session-guard.ts); /updateToken is outside /user and authenticates by
+ * the refresh token in its body.
+ */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { accounts, sessions, sms } = app.auth;
+
+  app.post(
+    '/user/SendLoginSmsCode',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Send an SMS code for login or registration (limits: 1/60 s, 5/h, 10/24 h per phone; 20/h per IP)',
+        body: sendSmsBodySchema,
+        response: { 200: envelopeSchema(sendSmsResultSchema), ...refusals, 503: errorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const result = await sms.sendCode({
+        mobile: request.body.mobile,
+        ip: request.ip,
+        lang: langOf(request),
+        requestId: request.id,
+      });
+      return ok(result, 'auth.smsSent');
+    },
+  );
+
+  app.post(
+    '/user/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with an SMS code (currentTab 0; unknown phones are registered) or a password (currentTab 1)',
+        body: loginBodySchema,
+        response: { 200: envelopeSchema(tokenPairSchema), ...refusals },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const pair =
+        body.currentTab === 0
+          ? await accounts.loginWithSms(body)
+          : await accounts.loginWithPassword(body, request.ip);
+      return ok(pair);
+    },
+  );
+
+  app.post(
+    '/user/reg',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Register with a password and an SMS code; 409 when the phone is registered',
+        body: regBodySchema,
+        response: { 200: envelopeSchema(tokenPairSchema), ...refusals, 409: errorEnvelopeSchema },
+      },
+    },
+    async (request) => ok(await accounts.register(request.body)),
+  );
+
+  app.get(
+    '/user/getUserInfo',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "The logged-in student's info",
+        security: [{ bearer: [] }],
+        response: { 200: envelopeSchema(userInfoSchema), ...sessionRefusals },
+      },
+    },
+    async (request) => ok(await accounts.userInfo(studentIdOf(request))),
+  );
+
+  app.post(
+    '/user/logout',
+    {
+      config: { session: 'allowRevoked' },
+      schema: {
+        tags: ['auth'],
+        summary: 'End the session (its refresh-token family); succeeds when it has ended already',
+        security: [{ bearer: [] }],
+        response: { 200: envelopeSchema(z.null()), ...sessionRefusals },
+      },
+    },
+    async (request) => {
+      await sessions.revoke(requireStudent(request).familyId);
+      return ok(null, 'auth.loggedOut');
+    },
+  );
+
+  app.post(
+    '/updateToken',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Rotate the refresh token: a new pair; 401 when it is unknown, expired, revoked or reused',
+        body: updateTokenBodySchema,
+        response: { 200: envelopeSchema(tokenPairSchema), 400: errorEnvelopeSchema, ...sessionRefusals },
+      },
+    },
+    async (request) => ok(await sessions.refresh(request.body.refreshToken)),
+  );
+};

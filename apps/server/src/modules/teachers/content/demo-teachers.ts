@@ -1,0 +1,196 @@
+import type { Nationality, TeacherLanguage, TeacherLevel } from '@app/contract/enums';
+import type { ReviewTag, TeacherTag } from '@app/contract/teachers';
+
+/**
+ * The demo teachers (DESIGN.md §10): invented people, intros written for this product. Every
+ * nationality and language of SPEC.md §3 appears; most teach English.
+ */
+export type DemoTeacher = {
+  name: string;
+  nationality: Nationality;
+  languages: TeacherLanguage[];
+  level: TeacherLevel;
+  /** Coins per lesson when it differs from the level's default. */
+  price?: number;
+  tags: TeacherTag[];
+  /** Rating in hundredths (0-500). */
+  rating: number;
+  lessons: number;
+  refuses?: boolean;
+  /** One or two sentences about the teacher; the focus sentence is added from the tags. */
+  en: string;
+  zh: string;
+};
+
+export const DEMO_TEACHERS: DemoTeacher[] = [
+  { name: 'Emily Carter', nationality: 'USA', languages: ['yingyu'], level: 300, tags: ['ielts', 'exam', 'writing'], rating: 496, lessons: 4820, refuses: true,
+    en: 'Emily spent eight years as an IELTS examiner trainer in Boston and Shanghai. She turns band descriptors into small, concrete habits you can practise every day.',
+    zh: 'Emily 曾在波士顿和上海担任雅思考官培训师八年。她擅长把评分标准拆成每天都能练习的小习惯。' },
+  { name: 'James Whitfield', nationality: 'GBR', languages: ['yingyu'], level: 300, price: 150, tags: ['business', 'interview', 'pronunciation'], rating: 493, lessons: 3710,
+    en: 'James coached sales teams in London before teaching online. His lessons feel like real meetings, with feedback you can use the next morning.',
+    zh: 'James 在伦敦为销售团队做过多年培训，之后转为线上教学。他的课像一场真实的商务会议，反馈第二天就能用上。' },
+  { name: 'Olivia Bennett', nationality: 'AUS', languages: ['yingyu'], level: 200, tags: ['conversation', 'travel', 'culture'], rating: 488, lessons: 2150,
+    en: 'Olivia grew up on the coast near Brisbane and loves talking about food, travel and everyday life. She keeps the conversation moving so shy learners speak more than they expect.',
+    zh: 'Olivia 在布里斯班附近的海边长大，喜欢聊美食、旅行和日常生活。她总能让对话自然进行，害羞的学员也会越说越多。' },
+  { name: 'Liam O\'Connor', nationality: 'CAN', languages: ['yingyu'], level: 200, tags: ['kids', 'pronunciation', 'beginner'], rating: 491, lessons: 2680,
+    en: 'Liam taught primary school in Toronto for six years. He uses songs, picture cards and short games so young learners stay curious for the whole lesson.',
+    zh: 'Liam 曾在多伦多教了六年小学。他用歌曲、图卡和小游戏让孩子整节课都保持好奇。' },
+  { name: 'Grace Santos', nationality: 'PH', languages: ['yingyu'], level: 100, tags: ['conversation', 'beginner', 'kids'], rating: 482, lessons: 5120,
+    en: 'Grace is a patient, cheerful teacher from Cebu with a degree in education. She is a favourite with beginners who need time to find their words.',
+    zh: 'Grace 来自宿务，教育学专业毕业，耐心又开朗。需要时间组织语言的零基础学员都很喜欢她。' },
+  { name: 'Mark Reyes', nationality: 'PH', languages: ['yingyu'], level: 100, price: 55, tags: ['grammar', 'conversation'], rating: 471, lessons: 3390,
+    en: 'Mark explains grammar with clear examples from daily life rather than long rules. He writes every correction in the chat so you can review it after class.',
+    zh: 'Mark 讲语法时用生活中的例子，而不是长篇规则。每个纠错他都会写在聊天框里，方便课后复习。' },
+  { name: 'Angela Cruz', nationality: 'PH', languages: ['yingyu'], level: 200, tags: ['ielts', 'grammar', 'writing'], rating: 485, lessons: 2940, refuses: true,
+    en: 'Angela has prepared hundreds of students for IELTS speaking and writing. She is strict about timing and generous with model answers.',
+    zh: 'Angela 帮助过数百名学员准备雅思口语和写作。她对时间把控很严格，也会给出大量范例答案。' },
+  { name: 'Joshua Dela Rosa', nationality: 'PH', languages: ['yingyu'], level: 100, tags: ['travel', 'conversation', 'culture'], rating: 468, lessons: 1270,
+    en: 'Joshua worked at a resort in Palawan and knows the English travellers really use. Expect role plays at airports, hotels and restaurants.',
+    zh: 'Joshua 曾在巴拉望的度假村工作，熟悉旅行中真正用到的英语。课堂上常有机场、酒店和餐厅的情景模拟。' },
+  { name: 'Maricel Bautista', nationality: 'PH', languages: ['yingyu'], level: 100, tags: ['kids', 'pronunciation'], rating: 479, lessons: 4010,
+    en: 'Maricel has taught children online for seven years. Phonics, stickers and lots of praise are her tools.',
+    zh: 'Maricel 在线教孩子英语已经七年。自然拼读、贴纸奖励和大量鼓励是她的法宝。' },
+  { name: 'Noah Mitchell', nationality: 'USA', languages: ['yingyu'], level: 200, tags: ['interview', 'business', 'conversation'], rating: 487, lessons: 1980,
+    en: 'Noah was a recruiter at a tech company in Seattle. He helps you tell your own story in interviews with confidence.',
+    zh: 'Noah 曾是西雅图一家科技公司的招聘官。他会帮你在面试中自信地讲好自己的故事。' },
+  { name: 'Sophia Nguyen', nationality: 'USA', languages: ['yingyu'], level: 300, tags: ['pronunciation', 'ielts'], rating: 497, lessons: 3560,
+    en: 'Sophia studied speech science and trained as an accent coach. She records short clips of your speech and shows you exactly what to change.',
+    zh: 'Sophia 学过言语科学，也是专业的口音教练。她会录下你说话的片段，准确指出需要调整的地方。' },
+  { name: 'Daniel Brooks', nationality: 'USA', languages: ['yingyu'], level: 100, tags: ['conversation', 'culture'], rating: 462, lessons: 640,
+    en: 'Daniel is a graduate student in history who enjoys chatting about films, sports and American culture. Lessons are relaxed and full of questions.',
+    zh: 'Daniel 是历史专业的研究生，喜欢聊电影、体育和美国文化。课堂轻松，充满互动提问。' },
+  { name: 'Charlotte Hughes', nationality: 'GBR', languages: ['yingyu'], level: 200, tags: ['ielts', 'exam', 'grammar'], rating: 490, lessons: 2470,
+    en: 'Charlotte taught at a language school in Manchester and knows the exams inside out. Every lesson ends with a clear next step.',
+    zh: 'Charlotte 曾在曼彻斯特的语言学校任教，对各类考试了如指掌。每节课结束时都有明确的下一步计划。' },
+  { name: 'Oliver Grant', nationality: 'GBR', languages: ['yingyu'], level: 100, tags: ['beginner', 'conversation'], rating: 466, lessons: 880,
+    en: 'Oliver speaks slowly and clearly and never minds repeating. He is a good first teacher if you are nervous about speaking.',
+    zh: 'Oliver 说话慢而清晰，从不介意重复。如果你对开口说英语感到紧张，他是很好的第一位老师。' },
+  { name: 'Harriet Cole', nationality: 'GBR', languages: ['yingyu'], level: 300, price: 160, tags: ['writing', 'business', 'exam'], rating: 495, lessons: 2890, refuses: true,
+    en: 'Harriet edited reports for an international bank before becoming a teacher. She is precise, honest and very well organised.',
+    zh: 'Harriet 成为老师之前在一家国际银行负责报告审校。她严谨、直接，课程安排井井有条。' },
+  { name: 'Jack Thompson', nationality: 'AUS', languages: ['yingyu'], level: 100, tags: ['travel', 'conversation'], rating: 470, lessons: 1120,
+    en: 'Jack backpacked across Asia for two years and has a story for every topic. He gets you talking from the first minute.',
+    zh: 'Jack 曾背包游历亚洲两年，每个话题都有故事可讲。从第一分钟起他就能让你开口。' },
+  { name: 'Chloe Evans', nationality: 'AUS', languages: ['yingyu'], level: 300, tags: ['ielts', 'pronunciation', 'exam'], rating: 494, lessons: 3320,
+    en: 'Chloe holds a master\'s degree in applied linguistics from Melbourne. Her IELTS students value her calm feedback and clear scoring.',
+    zh: 'Chloe 拥有墨尔本大学应用语言学硕士学位。她的雅思学员很认可她冷静的反馈和清晰的评分。' },
+  { name: 'Ethan Clarke', nationality: 'CAN', languages: ['yingyu'], level: 300, tags: ['business', 'interview'], rating: 492, lessons: 2740,
+    en: 'Ethan managed projects for an engineering firm in Vancouver. He teaches the English of emails, calls and presentations.',
+    zh: 'Ethan 曾在温哥华一家工程公司担任项目经理。他教的是邮件、电话会议和演示汇报中的实用英语。' },
+  { name: 'Ava Martin', nationality: 'CAN', languages: ['yingyu'], level: 100, tags: ['kids', 'beginner'], rating: 474, lessons: 1560,
+    en: 'Ava is bilingual in English and French and loves working with young children. Her lessons are colourful, short-paced and fun.',
+    zh: 'Ava 英法双语，喜欢和小朋友一起学习。她的课堂色彩丰富、节奏轻快，非常有趣。' },
+  { name: 'Zhang Wei', nationality: 'CHN', languages: ['yingyu', 'riyu'], level: 200, tags: ['grammar', 'beginner', 'exam'], rating: 483, lessons: 3100,
+    en: 'Zhang Wei studied in Osaka and teaches English and Japanese to beginners. He explains hard points in Chinese when you need it.',
+    zh: '张伟曾在大阪留学，教零基础学员英语和日语。需要时他会用中文讲解难点。' },
+  { name: 'Li Na', nationality: 'CHN', languages: ['yingyu', 'hanyu'], level: 100, tags: ['beginner', 'grammar'], rating: 476, lessons: 2230,
+    en: 'Li Na lived in Seoul for five years and teaches English and Korean from the very first letters. She knows the mistakes Chinese speakers make because she made them too.',
+    zh: '李娜在首尔生活了五年，从字母开始教英语和韩语。中国学员常犯的错误她都经历过。' },
+  { name: 'Chen Jing', nationality: 'CHN', languages: ['riyu'], level: 300, tags: ['exam', 'culture', 'grammar'], rating: 492, lessons: 2560,
+    en: 'Chen Jing passed the JLPT N1 with a top score and worked as an interpreter in Tokyo. She prepares students for the JLPT step by step.',
+    zh: '陈静以高分通过日语能力考试 N1，曾在东京担任口译。她会一步步带学员备考日语能力考试。' },
+  { name: 'Yuki Tanaka', nationality: 'CHN', languages: ['riyu', 'yingyu'], level: 200, tags: ['conversation', 'travel', 'culture'], rating: 486, lessons: 1840,
+    en: 'Yuki grew up between Dalian and Kyoto and teaches natural, everyday Japanese. Anime, recipes and train timetables all become lesson material.',
+    zh: 'Yuki 在大连和京都两地长大，教自然地道的日常日语。动漫、菜谱和列车时刻表都能成为上课素材。' },
+  { name: 'Park Min-ji', nationality: 'CHN', languages: ['hanyu'], level: 200, tags: ['conversation', 'pronunciation', 'culture'], rating: 489, lessons: 2010,
+    en: 'Min-ji is a Korean-Chinese teacher from Yanbian who speaks both languages natively. She is known for fixing tricky Korean sounds quickly.',
+    zh: '敏智是来自延边的朝鲜族老师，中韩双语都是母语水平。她擅长快速纠正韩语中难发的音。' },
+  { name: 'Kim Soo-ah', nationality: 'CHN', languages: ['hanyu', 'yingyu'], level: 100, tags: ['beginner', 'travel'], rating: 472, lessons: 960,
+    en: 'Soo-ah teaches survival Korean for travellers and K-drama fans. In a few lessons you can order food and ask for directions in Seoul.',
+    zh: '秀雅为旅行者和韩剧爱好者教授实用韩语。几节课后你就能在首尔点餐和问路。' },
+  { name: 'Fatima Al Mansoori', nationality: 'DXB', languages: ['yingyu'], level: 200, tags: ['business', 'culture', 'interview'], rating: 484, lessons: 1430,
+    en: 'Fatima worked in hospitality management in Dubai, where English connects people from every country. She teaches polite, confident English for work.',
+    zh: 'Fatima 曾在迪拜从事酒店管理工作，在那里英语连接着来自世界各地的人。她教得体而自信的职场英语。' },
+  { name: 'Omar Haddad', nationality: 'DXB', languages: ['yingyu'], level: 100, tags: ['conversation', 'travel'], rating: 467, lessons: 720,
+    en: 'Omar is a friendly teacher who enjoys sharing life in a city of many cultures. He is good at making small talk feel easy.',
+    zh: 'Omar 是一位友善的老师，喜欢分享多元文化城市里的生活。他很会让闲聊变得轻松自然。' },
+  { name: 'Priya Sharma', nationality: 'IND', languages: ['yingyu'], level: 200, tags: ['grammar', 'exam', 'writing'], rating: 481, lessons: 2380,
+    en: 'Priya has a master\'s degree in English literature and ten years of classroom experience. She is methodical and loves a well-built sentence.',
+    zh: 'Priya 拥有英语文学硕士学位和十年课堂教学经验。她讲课有条理，特别看重句子结构。' },
+  { name: 'Arjun Mehta', nationality: 'IND', languages: ['yingyu'], level: 100, tags: ['interview', 'conversation'], rating: 465, lessons: 830,
+    en: 'Arjun is a software engineer who teaches in the evenings. He helps IT professionals talk about their work clearly.',
+    zh: 'Arjun 是一名软件工程师，晚上兼职教学。他帮助 IT 从业者清楚地介绍自己的工作。' },
+  { name: 'Aisyah Rahman', nationality: 'Mas', languages: ['yingyu'], level: 100, tags: ['kids', 'conversation'], rating: 477, lessons: 1690,
+    en: 'Aisyah comes from Penang and grew up speaking English, Malay and some Chinese. Children love her stories and gentle manner.',
+    zh: 'Aisyah 来自槟城，从小说英语、马来语和一些中文。孩子们都喜欢她讲的故事和温柔的态度。' },
+  { name: 'Daniel Lim', nationality: 'Mas', languages: ['yingyu'], level: 200, tags: ['business', 'grammar'], rating: 480, lessons: 1750,
+    en: 'Daniel worked in a multinational office in Kuala Lumpur for a decade. He understands Chinese learners and keeps lessons practical.',
+    zh: 'Daniel 在吉隆坡的跨国公司工作了十年。他了解中国学员的需求，课程内容非常实用。' },
+  { name: 'Chinedu Okafor', nationality: 'NGA', languages: ['yingyu'], level: 200, tags: ['pronunciation', 'conversation', 'interview'], rating: 483, lessons: 1520,
+    en: 'Chinedu is a former radio presenter from Lagos with a warm, clear voice. He helps you speak with rhythm and energy.',
+    zh: 'Chinedu 曾是拉各斯的电台主持人，声音温暖清晰。他会帮你说得有节奏、有活力。' },
+  { name: 'Adaeze Nwosu', nationality: 'NGA', languages: ['yingyu'], level: 100, tags: ['grammar', 'beginner'], rating: 469, lessons: 610,
+    en: 'Adaeze teaches secondary school English in Abuja. She explains grammar patiently and checks that every point is understood.',
+    zh: 'Adaeze 在阿布贾教中学英语。她讲语法很耐心，会确认每个知识点都已掌握。' },
+  { name: 'Ayesha Khan', nationality: 'PK', languages: ['yingyu'], level: 100, tags: ['ielts', 'writing'], rating: 473, lessons: 1180,
+    en: 'Ayesha scored band 8.5 in IELTS herself and now coaches others towards their target. She shares the templates that worked for her.',
+    zh: 'Ayesha 自己的雅思成绩是 8.5 分，现在帮助学员冲刺目标分数。她会分享自己用过的有效模板。' },
+  { name: 'Bilal Ahmed', nationality: 'PK', languages: ['yingyu'], level: 200, tags: ['conversation', 'business'], rating: 478, lessons: 1340,
+    en: 'Bilal studied business in Lahore and has taught adults online for six years. He adapts each lesson to your job and goals.',
+    zh: 'Bilal 在拉合尔学习商科，已在线教授成人英语六年。他会根据你的工作和目标调整每节课。' },
+  { name: 'Dilnoza Karimova', nationality: 'UZ', languages: ['eyu', 'yingyu'], level: 200, tags: ['grammar', 'beginner', 'culture'], rating: 487, lessons: 1610,
+    en: 'Dilnoza teaches Russian and English from Tashkent. She makes Russian cases feel logical with colourful tables and lots of practice.',
+    zh: 'Dilnoza 在塔什干教授俄语和英语。她用彩色表格和大量练习，让俄语变格变得有逻辑。' },
+  { name: 'Rustam Aliev', nationality: 'UZ', languages: ['eyu'], level: 100, tags: ['conversation', 'travel', 'beginner'], rating: 471, lessons: 740,
+    en: 'Rustam is a lively Russian teacher who loves music and football. Beginners learn to introduce themselves in the first lesson.',
+    zh: 'Rustam 是一位活泼的俄语老师，热爱音乐和足球。零基础学员第一节课就能用俄语做自我介绍。' },
+  { name: 'Anna Petrova', nationality: 'UZ', languages: ['eyu', 'yingyu'], level: 300, tags: ['exam', 'grammar', 'writing'], rating: 493, lessons: 2270, refuses: true,
+    en: 'Anna has taught Russian as a foreign language at university level for twelve years. She prepares students for the TORFL exams with a clear plan.',
+    zh: 'Anna 在大学教授对外俄语十二年。她会用清晰的计划帮学员准备俄语等级考试。' },
+  { name: 'Thandiwe Mokoena', nationality: 'ZAF', languages: ['yingyu'], level: 200, tags: ['ielts', 'conversation', 'pronunciation'], rating: 486, lessons: 1890,
+    en: 'Thandiwe is from Johannesburg and has taught English in three countries. She is encouraging, well prepared and always on time.',
+    zh: 'Thandiwe 来自约翰内斯堡，曾在三个国家教授英语。她善于鼓励，备课充分，从不迟到。' },
+  { name: 'Pieter van Wyk', nationality: 'ZAF', languages: ['yingyu'], level: 100, tags: ['travel', 'culture', 'conversation'], rating: 464, lessons: 560,
+    en: 'Pieter is a wildlife guide turned teacher from Cape Town. His lessons are full of pictures, animals and good humour.',
+    zh: 'Pieter 来自开普敦，曾是野生动物向导，后来成为老师。他的课堂有很多图片、动物话题和幽默。' },
+  { name: 'Hannah Lee', nationality: 'USA', languages: ['yingyu', 'hanyu'], level: 200, tags: ['kids', 'conversation'], rating: 485, lessons: 2060,
+    en: 'Hannah is a Korean-American teacher from Los Angeles who teaches English and Korean. She is great with teenagers preparing to study abroad.',
+    zh: 'Hannah 是来自洛杉矶的韩裔美国老师，教英语和韩语。她特别擅长辅导准备出国留学的青少年。' },
+  { name: 'Kenji Mori', nationality: 'CAN', languages: ['riyu', 'yingyu'], level: 300, tags: ['business', 'culture'], rating: 491, lessons: 1930,
+    en: 'Kenji grew up in Vancouver with Japanese parents and worked for a trading company in Tokyo. He teaches business Japanese and English side by side.',
+    zh: 'Kenji 在温哥华的日裔家庭长大，曾在东京一家贸易公司工作。他同时教授商务日语和商务英语。' },
+  { name: 'Elena Smirnova', nationality: 'GBR', languages: ['eyu', 'yingyu'], level: 200, tags: ['conversation', 'culture'], rating: 484, lessons: 1270,
+    en: 'Elena was born in St Petersburg and has lived in London for fifteen years. She teaches Russian and English through literature, films and everyday talk.',
+    zh: 'Elena 出生于圣彼得堡，在伦敦生活了十五年。她通过文学、电影和日常对话教授俄语和英语。' },
+  { name: 'Rose Villanueva', nationality: 'PH', languages: ['yingyu'], level: 200, tags: ['business', 'interview'], rating: 483, lessons: 2210,
+    en: 'Rose spent years in a customer-service centre in Manila before teaching. She helps you sound polite and natural on the phone.',
+    zh: 'Rose 在马尼拉的客服中心工作多年后转行教学。她会帮你在电话里说得礼貌又自然。' },
+];
+
+/** The focus sentence of an intro, from the teacher's first two tags. */
+export const TAG_PHRASES: Record<TeacherTag, { en: string; zh: string }> = {
+  ielts: { en: 'IELTS speaking practice', zh: '雅思口语练习' },
+  business: { en: 'business English', zh: '商务英语' },
+  kids: { en: 'lessons for children', zh: '少儿课程' },
+  pronunciation: { en: 'pronunciation', zh: '发音纠正' },
+  travel: { en: 'travel situations', zh: '旅行场景' },
+  grammar: { en: 'grammar made simple', zh: '简明语法' },
+  conversation: { en: 'free conversation', zh: '自由对话' },
+  beginner: { en: 'first steps for beginners', zh: '零基础入门' },
+  interview: { en: 'interview preparation', zh: '面试准备' },
+  exam: { en: 'exam strategy', zh: '应试技巧' },
+  writing: { en: 'writing feedback', zh: '写作批改' },
+  culture: { en: 'culture and customs', zh: '文化习俗' },
+};
+
+/** Invented student nicknames of seeded reviews (masked when served). */
+export const REVIEW_NICKS = [
+  '小明', '王晓雯', 'Lily', '张子涵', 'Leo', '陈一一', 'Tony', '刘思远', 'Cathy', '赵敏', 'Kevin',
+  '林小雨', 'Amber', '周杰', 'Rainbow', '孙悦', 'Max', '吴佳琪', 'Yoyo', '郑浩然',
+];
+
+/** Seeded review texts with their rating and tags; written for the demo. */
+export const REVIEW_TEXTS: { rating: number; tags: ReviewTag[]; content: string }[] = [
+  { rating: 5, tags: ['patient', 'encouraging'], content: '老师非常耐心，我说错了也会鼓励我再试一次，这节课开口特别多。' },
+  { rating: 5, tags: ['clear', 'prepared'], content: 'Very clear explanations and the slides were ready before class. I finally understand the present perfect.' },
+  { rating: 5, tags: ['fun'], content: '孩子上完课一直在唱老师教的歌，下周还约这位老师。' },
+  { rating: 4, tags: ['corrections'], content: '纠错很细致，每个错误都写在聊天框里，就是语速对我来说有点快。' },
+  { rating: 5, tags: ['accent', 'clear'], content: 'Her accent is so easy to follow. We practised linking sounds and I can hear the difference already.' },
+  { rating: 5, tags: ['punctual', 'prepared'], content: '准时上课，准备了和我工作相关的材料，很实用。' },
+  { rating: 4, tags: ['fun', 'patient'], content: 'Relaxed lesson with lots of laughing. I would like a bit more homework next time.' },
+  { rating: 5, tags: ['encouraging'], content: '第一次和外教上课很紧张，老师一直在鼓励我，下课时已经不怕了。' },
+  { rating: 5, tags: ['clear', 'corrections'], content: '模拟了一次雅思口语 Part 2，老师给的反馈非常具体，知道接下来该练什么了。' },
+  { rating: 3, tags: ['prepared'], content: '内容不错，但网络有点卡，希望下次好一些。' },
+  { rating: 5, tags: ['patient', 'clear'], content: 'Great teacher for beginners. She repeated everything slowly until I got it.' },
+  { rating: 4, tags: ['accent'], content: '发音很标准，适合练听力，话题可以再多样一点。' },
+];

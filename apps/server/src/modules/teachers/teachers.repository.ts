@@ -1,0 +1,354 @@
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { SortOrder, TeacherSort } from '@app/contract/teachers';
+import type { Database } from '../../db/database.ts';
+
+/** All SQL of the teachers area (teachers, slots, reviews, favourites). Every method accepts a transaction as `db`. */
+
+/** A free slot fits a window when it starts in [startMin, startMax] and ends by endMax (epoch ms). */
+export type SlotWindow = { startMin: number; startMax: number; endMax: number };
+
+export type TeacherFilter = {
+  nationality?: string;
+  language?: string;
+  level?: number;
+  /** Lower-cased keyword matched against the name. */
+  keyword?: string;
+  /** Tag keys whose key or label matches the keyword (an OR with the name). */
+  keywordTags?: string[];
+  /** Only teachers with a free slot fitting one of these windows. */
+  slotWindows?: SlotWindow[];
+  /** Only this student's favourites. */
+  favouritesOf?: number;
+};
+
+export type TeacherRow = {
+  id: number;
+  name: string;
+  avatar: string;
+  nationality: string;
+  level: number;
+  price_coins: number;
+  rating_x100: number;
+  lesson_count: number;
+  tags: string;
+};
+
+export type TeacherDetailRow = TeacherRow & {
+  intro_zh: string;
+  intro_en: string;
+  intro_video: string | null;
+  radar_education: number;
+  radar_experience: number;
+  radar_interaction: number;
+  radar_pronunciation: number;
+  radar_rating: number;
+  refuses_frequent_cancellers: number;
+  active: number;
+};
+
+const cardColumns = [
+  't.id',
+  't.name',
+  't.avatar',
+  't.nationality',
+  't.level',
+  't.price_coins',
+  't.rating_x100',
+  't.lesson_count',
+  't.tags',
+] as const;
+
+const SORT_COLUMNS = { rating: 't.rating_x100', lessons: 't.lesson_count', price: 't.price_coins' } as const;
+
+/** `%keyword%` for LIKE, with the wildcards of the keyword itself escaped by a backslash. */
+function likePattern(keyword: string): string {
+  return `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function filtered(db: Kysely<Database>, f: TeacherFilter) {
+  let q = db.selectFrom('teacher as t').where('t.active', '=', 1);
+  if (f.nationality) q = q.where('t.nationality', '=', f.nationality);
+  if (f.level) q = q.where('t.level', '=', f.level);
+  if (f.language) {
+    const language = f.language;
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('teacher_language as tl')
+          .select(sql.lit(1).as('one'))
+          .whereRef('tl.teacher_id', '=', 't.id')
+          .where('tl.language', '=', language),
+      ),
+    );
+  }
+  if (f.keyword) {
+    const pattern = likePattern(f.keyword);
+    const tags = f.keywordTags ?? [];
+    // lower() on both sides: case-insensitive on SQLite and PostgreSQL alike (DESIGN.md §4).
+    q = q.where((eb) =>
+      eb.or([
+        sql<SqlBool>`lower(${eb.ref('t.name')}) like ${pattern} escape '\\'`,
+        ...tags.map((tag) => eb('t.tags', 'like', `%"${tag}"%`)),
+      ]),
+    );
+  }
+  if (f.favouritesOf !== undefined) {
+    const studentId = f.favouritesOf;
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('favourite_teacher as f')
+          .select(sql.lit(1).as('one'))
+          .where('f.student_id', '=', studentId)
+          .whereRef('f.teacher_id', '=', 't.id'),
+      ),
+    );
+  }
+  if (f.slotWindows) {
+    const windows = f.slotWindows;
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('teacher_slot as s')
+          .select(sql.lit(1).as('one'))
+          .whereRef('s.teacher_id', '=', 't.id')
+          .where('s.state', '=', 'free')
+          .where((eb) =>
+            eb.or(
+              windows.map(
+                (w): Expression<SqlBool> =>
+                  eb.and([
+                    eb('s.start_at', '>=', w.startMin),
+                    eb('s.start_at', '<=', w.startMax),
+                    eb('s.end_at', '<=', w.endMax),
+                  ]),
+              ),
+            ),
+          ),
+      ),
+    );
+  }
+  return q;
+}
+
+export const teachersRepository = {
+  async countTeachers(db: Kysely<Database>, f: TeacherFilter): Promise<number> {
+    const row = await filtered(db, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  /** A page of active teachers; the id breaks ties in the sort's direction, so paging is stable. */
+  listTeachers(
+    db: Kysely<Database>,
+    f: TeacherFilter,
+    sort: TeacherSort,
+    order: SortOrder,
+    offset: number,
+    limit: number,
+  ): Promise<TeacherRow[]> {
+    return filtered(db, f)
+      .select(cardColumns)
+      .orderBy(SORT_COLUMNS[sort], order)
+      .orderBy('t.id', order)
+      .offset(offset)
+      .limit(limit)
+      .execute();
+  },
+
+  /** Active teachers of a student's favourites, most recently liked first. */
+  async listFavouriteTeachers(db: Kysely<Database>, studentId: number, offset: number, limit: number) {
+    const base = db
+      .selectFrom('favourite_teacher as f')
+      .innerJoin('teacher as t', 't.id', 'f.teacher_id')
+      .where('f.student_id', '=', studentId)
+      .where('t.active', '=', 1);
+    const [count, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      base
+        .select(cardColumns)
+        .orderBy('f.created_at', 'desc')
+        .orderBy('t.id', 'desc')
+        .offset(offset)
+        .limit(limit)
+        .execute(),
+    ]);
+    return { total: Number(count.n), rows: rows as TeacherRow[] };
+  },
+
+  findTeacher(db: Kysely<Database>, id: number): Promise<TeacherDetailRow | undefined> {
+    return db
+      .selectFrom('teacher as t')
+      .select([
+        ...cardColumns,
+        't.intro_zh',
+        't.intro_en',
+        't.intro_video',
+        't.radar_education',
+        't.radar_experience',
+        't.radar_interaction',
+        't.radar_pronunciation',
+        't.radar_rating',
+        't.refuses_frequent_cancellers',
+        't.active',
+      ])
+      .where('t.id', '=', id)
+      .executeTakeFirst();
+  },
+
+  async languagesOf(db: Kysely<Database>, teacherIds: number[]): Promise<Map<number, string[]>> {
+    const map = new Map<number, string[]>();
+    if (teacherIds.length === 0) return map;
+    const rows = await db
+      .selectFrom('teacher_language')
+      .select(['teacher_id', 'language'])
+      .where('teacher_id', 'in', teacherIds)
+      .orderBy('teacher_id')
+      .orderBy('language')
+      .execute();
+    for (const row of rows) {
+      const list = map.get(row.teacher_id);
+      if (list) list.push(row.language);
+      else map.set(row.teacher_id, [row.language]);
+    }
+    return map;
+  },
+
+  /** The earliest free slot start in [from, to] per teacher. */
+  async nextFreeOf(
+    db: Kysely<Database>,
+    teacherIds: number[],
+    from: number,
+    to: number,
+  ): Promise<Map<number, number>> {
+    const map = new Map<number, number>();
+    if (teacherIds.length === 0) return map;
+    const rows = await db
+      .selectFrom('teacher_slot')
+      .select((eb) => ['teacher_id', eb.fn.min<number>('start_at').as('first')])
+      .where('teacher_id', 'in', teacherIds)
+      .where('state', '=', 'free')
+      .where('start_at', '>=', from)
+      .where('start_at', '<=', to)
+      .groupBy('teacher_id')
+      .execute();
+    for (const row of rows) map.set(row.teacher_id, Number(row.first));
+    return map;
+  },
+
+  /** Which of these teachers the student likes. */
+  async likedAmong(db: Kysely<Database>, studentId: number, teacherIds: number[]): Promise<Set<number>> {
+    if (teacherIds.length === 0) return new Set();
+    const rows = await db
+      .selectFrom('favourite_teacher')
+      .select('teacher_id')
+      .where('student_id', '=', studentId)
+      .where('teacher_id', 'in', teacherIds)
+      .execute();
+    return new Set(rows.map((r) => r.teacher_id));
+  },
+
+  /** Ids of the active teachers a student likes, most recently liked first. */
+  async likedTeacherIds(db: Kysely<Database>, studentId: number): Promise<number[]> {
+    const rows = await db
+      .selectFrom('favourite_teacher as f')
+      .innerJoin('teacher as t', 't.id', 'f.teacher_id')
+      .select('f.teacher_id')
+      .where('f.student_id', '=', studentId)
+      .where('t.active', '=', 1)
+      .orderBy('f.created_at', 'desc')
+      .orderBy('f.teacher_id', 'desc')
+      .execute();
+    return rows.map((r) => r.teacher_id);
+  },
+
+  /** Adds a favourite unless present (the primary key decides); whether this call added it. */
+  async addFavourite(db: Kysely<Database>, studentId: number, teacherId: number, now: number): Promise<boolean> {
+    const result = await db
+      .insertInto('favourite_teacher')
+      .values({ student_id: studentId, teacher_id: teacherId, created_at: now })
+      .onConflict((oc) => oc.columns(['student_id', 'teacher_id']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  },
+
+  async removeFavourite(db: Kysely<Database>, studentId: number, teacherId: number): Promise<boolean> {
+    const result = await db
+      .deleteFrom('favourite_teacher')
+      .where('student_id', '=', studentId)
+      .where('teacher_id', '=', teacherId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  },
+
+  async isFavourite(db: Kysely<Database>, studentId: number, teacherId: number): Promise<boolean> {
+    const row = await db
+      .selectFrom('favourite_teacher')
+      .select('teacher_id')
+      .where('student_id', '=', studentId)
+      .where('teacher_id', '=', teacherId)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  /** Slots of a teacher starting in [from, to), in time order. */
+  listSlots(db: Kysely<Database>, teacherId: number, from: number, to: number) {
+    return db
+      .selectFrom('teacher_slot')
+      .select(['id', 'start_at', 'end_at', 'state'])
+      .where('teacher_id', '=', teacherId)
+      .where('start_at', '>=', from)
+      .where('start_at', '<', to)
+      .orderBy('start_at')
+      .execute();
+  },
+
+  async countReviews(db: Kysely<Database>, teacherId: number): Promise<number> {
+    const row = await db
+      .selectFrom('teacher_review')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('teacher_id', '=', teacherId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  /** A page of a teacher's reviews, newest first. */
+  listReviews(db: Kysely<Database>, teacherId: number, offset: number, limit: number) {
+    return db
+      .selectFrom('teacher_review')
+      .select(['id', 'student_nick', 'rating', 'tags', 'content', 'created_at'])
+      .where('teacher_id', '=', teacherId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+  },
+
+  /** Active demo teachers (their slots are topped up by the daily job). */
+  listActiveDemoTeachers(db: Kysely<Database>) {
+    return db
+      .selectFrom('teacher')
+      .select(['id', 'created_at'])
+      .where('is_demo', '=', 1)
+      .where('active', '=', 1)
+      .orderBy('id')
+      .execute();
+  },
+
+  /** Inserts slots; an existing (teacher_id, start_at) is left as it is. Returns how many were new. */
+  async insertSlotsIfAbsent(
+    db: Kysely<Database>,
+    slots: { teacher_id: number; start_at: number; end_at: number; state: 'free' | 'booked' | 'closed' }[],
+  ): Promise<number> {
+    let inserted = 0;
+    // 4 parameters a row: stay well below SQLite's 32,766 and PostgreSQL's 65,535 bind parameters.
+    for (let i = 0; i < slots.length; i += 1000) {
+      const result = await db
+        .insertInto('teacher_slot')
+        .values(slots.slice(i, i + 1000))
+        .onConflict((oc) => oc.columns(['teacher_id', 'start_at']).doNothing())
+        .executeTakeFirst();
+      inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
+    }
+    return inserted;
+  },
+};

@@ -1,0 +1,298 @@
+import type { Page } from '@app/contract/paging';
+import {
+  BOOKING_MAX_AHEAD_DAYS,
+  DEFAULT_TIME_ZONE,
+  TEACHER_TAGS,
+  minutesOf,
+  type SlotState,
+  type TeacherCard,
+  type TeacherInfo,
+  type TeacherListQuery,
+  type TeacherReview,
+  type TeacherReviewsQuery,
+  type TeacherSchedule,
+  type TeacherScheduleQuery,
+} from '@app/contract/teachers';
+import type { Nationality, TeacherLanguage } from '@app/contract/enums';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import {
+  teachersRepository as repo,
+  type SlotWindow,
+  type TeacherFilter,
+  type TeacherRow,
+} from './teachers.repository.ts';
+import { addDays, localDateOf, parseLocalDate, zonedInstant, type LocalDate } from './time-zone.ts';
+
+const DAY_MS = 86_400_000;
+
+/** What the services need to know about the moment and the booking rules. */
+export type TeachersContext = {
+  db: Db;
+  now: number;
+  /** BOOKING_MIN_NOTICE_MINUTES (DESIGN.md §7). */
+  minNoticeMinutes: number;
+  /** The logged-in student, or null for a visitor. */
+  studentId: number | null;
+};
+
+/**
+ * The bookable window (DESIGN.md §7 "Booking"): a free slot can be booked when it starts at least
+ * the minimum notice from now and at most 14 days ahead. Free slots outside it are shown as closed.
+ */
+export function bookableWindow(now: number, minNoticeMinutes: number) {
+  return { from: now + minNoticeMinutes * 60_000, to: now + BOOKING_MAX_AHEAD_DAYS * DAY_MS };
+}
+
+/** Teacher ids on the wire are 32-bit; larger numbers name no teacher. */
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function parseTags(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Tag keys whose key or label (either language) contains the keyword. */
+export function tagsMatching(keyword: string): string[] {
+  const k = keyword.toLowerCase();
+  return TEACHER_TAGS.filter(
+    (t) =>
+      t.value.includes(k) || t.label.en.toLowerCase().includes(k) || t.label['zh-Hans'].toLowerCase().includes(k),
+  ).map((t) => t.value);
+}
+
+/**
+ * The windows of the list's slot filter, as UTC instants: the time range (whole day when absent) on
+ * the date, or on every local day the bookable window touches, in the student's zone, each cut to
+ * the bookable window. Undefined when the request filters on no slot; empty when nothing can match.
+ */
+export function slotWindowsOf(
+  query: Pick<TeacherListQuery, 'date' | 'time_from' | 'time_to' | 'tz'>,
+  now: number,
+  minNoticeMinutes: number,
+): SlotWindow[] | undefined {
+  if (query.date === undefined && query.time_from === undefined && query.time_to === undefined) return undefined;
+  const zone = query.tz ?? DEFAULT_TIME_ZONE;
+  const bookable = bookableWindow(now, minNoticeMinutes);
+  const fromMin = query.time_from === undefined ? 0 : minutesOf(query.time_from);
+  const toMin = query.time_to === undefined ? 1440 : minutesOf(query.time_to);
+  const days: LocalDate[] = [];
+  if (query.date !== undefined) {
+    days.push(parseLocalDate(query.date));
+  } else {
+    const first = localDateOf(bookable.from, zone);
+    const last = localDateOf(bookable.to, zone);
+    for (let d = first; ; d = addDays(d, 1)) {
+      days.push(d);
+      if ((d.year === last.year && d.month === last.month && d.day === last.day) || days.length > 20) break;
+    }
+  }
+  const windows: SlotWindow[] = [];
+  for (const day of days) {
+    const start = zonedInstant(day, fromMin, zone);
+    const end = zonedInstant(day, toMin, zone);
+    const w = { startMin: Math.max(start, bookable.from), startMax: Math.min(end, bookable.to), endMax: end };
+    if (w.startMin <= w.startMax) windows.push(w);
+  }
+  return windows;
+}
+
+async function toCards(ctx: TeachersContext, rows: TeacherRow[], likedAll = false): Promise<TeacherCard[]> {
+  const ids = rows.map((r) => r.id);
+  const bookable = bookableWindow(ctx.now, ctx.minNoticeMinutes);
+  const [languages, nextFree, liked] = await Promise.all([
+    repo.languagesOf(ctx.db, ids),
+    repo.nextFreeOf(ctx.db, ids, bookable.from, bookable.to),
+    likedAll || ctx.studentId === null
+      ? Promise.resolve(new Set<number>())
+      : repo.likedAmong(ctx.db, ctx.studentId, ids),
+  ]);
+  return rows.map((row) => {
+    const next = nextFree.get(row.id);
+    return {
+      id: row.id,
+      name: row.name,
+      avatar: row.avatar,
+      nationality: row.nationality as Nationality,
+      languages: (languages.get(row.id) ?? []) as TeacherLanguage[],
+      level: row.level,
+      price_coins: row.price_coins,
+      rating: row.rating_x100 / 100,
+      lesson_count: row.lesson_count,
+      tags: parseTags(row.tags),
+      next_free_at: next === undefined ? null : iso(next),
+      liked: likedAll || liked.has(row.id),
+    };
+  });
+}
+
+/**
+ * Card types that pay for a teacher's lessons (DESIGN.md §7): a Filipino-teacher card (200) for
+ * teachers of nationality PH; an exclusive-teacher card (100) for any teacher, but only a card bound
+ * to that teacher (the booking checks the binding).
+ */
+export function acceptedCardTypesOf(nationality: string): number[] {
+  return nationality === 'PH' ? [100, 200] : [100];
+}
+
+/**
+ * A reviewer's nick as shown to others: first and last character kept, the middle starred (小*明,
+ * L**o); two characters keep the first (小*); one character is starred entirely.
+ */
+export function maskNick(nick: string): string {
+  const chars = [...nick.trim()];
+  if (chars.length === 0) return '*';
+  if (chars.length === 1) return '*';
+  if (chars.length === 2) return `${chars[0]}*`;
+  return `${chars[0]}${'*'.repeat(Math.min(chars.length - 2, 4))}${chars[chars.length - 1]}`;
+}
+
+async function requireTeacher(db: Db, teacherId: number) {
+  const teacher = await repo.findTeacher(db, teacherId);
+  if (!teacher || teacher.active !== 1) throw AppError.notFound('teacher.notFound');
+  return teacher;
+}
+
+function emptyPage<T>(current: number, size: number): Page<T> {
+  return { records: [], total: 0, current, size };
+}
+
+export const teachersService = {
+  async getTeacherList(ctx: TeachersContext, query: TeacherListQuery): Promise<Page<TeacherCard>> {
+    const { current, size } = query;
+    // favourites_only for a visitor: an empty page, never a 401 on a public page (docs/decisions.md).
+    if (query.favourites_only && ctx.studentId === null) return emptyPage(current, size);
+    const filter: TeacherFilter = {
+      ...(query.nationality ? { nationality: query.nationality } : {}),
+      ...(query.language ? { language: query.language } : {}),
+      ...(query.level ? { level: query.level } : {}),
+      ...(query.favourites_only && ctx.studentId !== null ? { favouritesOf: ctx.studentId } : {}),
+    };
+    if (query.keyword) {
+      filter.keyword = query.keyword.toLowerCase();
+      filter.keywordTags = tagsMatching(query.keyword);
+    }
+    const windows = slotWindowsOf(query, ctx.now, ctx.minNoticeMinutes);
+    if (windows !== undefined) {
+      if (windows.length === 0) return emptyPage(current, size);
+      filter.slotWindows = windows;
+    }
+    const offset = (current - 1) * size;
+    const [total, rows] = await Promise.all([
+      repo.countTeachers(ctx.db, filter),
+      repo.listTeachers(ctx.db, filter, query.sort, query.order, offset, size),
+    ]);
+    return { records: await toCards(ctx, rows), total, current, size };
+  },
+
+  async getTeacherInfo(ctx: TeachersContext, teacherId: number): Promise<TeacherInfo> {
+    const row = await requireTeacher(ctx.db, teacherId);
+    const [[card], reviewCount] = await Promise.all([
+      toCards(ctx, [row]),
+      repo.countReviews(ctx.db, teacherId),
+    ]);
+    return {
+      ...card!,
+      intro: { 'zh-Hans': row.intro_zh, en: row.intro_en },
+      intro_video: row.intro_video,
+      radar: {
+        education: row.radar_education,
+        experience: row.radar_experience,
+        interaction: row.radar_interaction,
+        pronunciation: row.radar_pronunciation,
+        rating: row.radar_rating,
+      },
+      accepted_card_types: acceptedCardTypesOf(row.nationality),
+      refuses_frequent_cancellers: row.refuses_frequent_cancellers === 1,
+      review_count: reviewCount,
+    };
+  },
+
+  async getTeacherSchedule(ctx: TeachersContext, query: TeacherScheduleQuery): Promise<TeacherSchedule> {
+    await requireTeacher(ctx.db, query.teacher_id);
+    const from = Date.parse(query.from);
+    const to = Date.parse(query.to);
+    const bookable = bookableWindow(ctx.now, ctx.minNoticeMinutes);
+    const rows = await repo.listSlots(ctx.db, query.teacher_id, from, to);
+    return {
+      teacher_id: query.teacher_id,
+      from: iso(from),
+      to: iso(to),
+      bookable_from: iso(bookable.from),
+      bookable_to: iso(bookable.to),
+      slots: rows.map((slot) => {
+        const start = Number(slot.start_at);
+        let state: SlotState = slot.state;
+        if (state === 'free' && (start < bookable.from || start > bookable.to)) state = 'closed';
+        return { id: slot.id, start: iso(start), end: iso(Number(slot.end_at)), state };
+      }),
+    };
+  },
+
+  async getTeacherReviews(ctx: TeachersContext, query: TeacherReviewsQuery): Promise<Page<TeacherReview>> {
+    await requireTeacher(ctx.db, query.teacher_id);
+    const { current, size } = query;
+    const [total, rows] = await Promise.all([
+      repo.countReviews(ctx.db, query.teacher_id),
+      repo.listReviews(ctx.db, query.teacher_id, (current - 1) * size, size),
+    ]);
+    return {
+      records: rows.map((r) => ({
+        id: r.id,
+        student_nick: maskNick(r.student_nick),
+        rating: r.rating,
+        tags: parseTags(r.tags),
+        content: r.content,
+        created_at: iso(Number(r.created_at)),
+      })),
+      total,
+      current,
+      size,
+    };
+  },
+
+  // ---- favourites (SPEC.md §7) ------------------------------------------------------------------
+
+  likedTeacherIds(db: Db, studentId: number): Promise<number[]> {
+    return repo.likedTeacherIds(db, studentId);
+  },
+
+  /**
+   * Toggles a favourite (or sets it when `like` is given). The primary key (student, teacher)
+   * decides under concurrency: insert … on conflict do nothing, else delete; never read-then-write.
+   * Liking needs an active teacher; un-liking works for any existing one.
+   */
+  async likeTeacher(
+    db: Db,
+    studentId: number,
+    teacherId: number,
+    now: number,
+    like?: boolean,
+  ): Promise<{ liked: boolean }> {
+    const teacher = await repo.findTeacher(db, teacherId);
+    if (!teacher) throw AppError.notFound('teacher.notFound');
+    if (like === false) {
+      await repo.removeFavourite(db, studentId, teacherId);
+      return { liked: false };
+    }
+    if (teacher.active !== 1) {
+      if (like === true || !(await repo.removeFavourite(db, studentId, teacherId))) {
+        throw AppError.notFound('teacher.notFound');
+      }
+      return { liked: false };
+    }
+    if (await repo.addFavourite(db, studentId, teacherId, now)) return { liked: true };
+    if (like === true) return { liked: true };
+    await repo.removeFavourite(db, studentId, teacherId);
+    return { liked: false };
+  },
+
+  async likedTeacherList(ctx: TeachersContext & { studentId: number }, current: number, size: number) {
+    const { total, rows } = await repo.listFavouriteTeachers(ctx.db, ctx.studentId, (current - 1) * size, size);
+    return { records: await toCards(ctx, rows, true), total, current, size };
+  },
+};

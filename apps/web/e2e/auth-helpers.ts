@@ -1,0 +1,136 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page, Response } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Helpers of the accounts tests (auth*.e2e.ts): SMS outbox, phone numbers, a second server. */
+
+const webDir = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const repoRoot = resolve(webDir, '../..');
+
+/** DATA_DIR of the server under test (global setup, or E2E_DATA_DIR with an external BASE_URL). */
+export function dataDir(): string {
+  const dir = inject('dataDir') || process.env.E2E_DATA_DIR || '';
+  if (!dir) throw new Error('These tests read the SMS outbox: set E2E_DATA_DIR to the server DATA_DIR');
+  return dir;
+}
+
+let sequence = 0;
+
+/**
+ * A fresh, valid mainland mobile number per call (segment 139 or 187), so tests never meet each
+ * other's per-phone SMS limits, and runs against a long-lived server rarely repeat one.
+ */
+export function uniqueMobile(): string {
+  sequence += 1;
+  const tail = (Date.now() % 1_000_000) * 100 + ((process.pid + sequence * 7) % 100);
+  return `${sequence % 2 ? '139' : '187'}${String(tail).padStart(8, '0').slice(-8)}`;
+}
+
+type OutboxEntry = { at: string; mobile: string; code: string; text: string };
+
+/** The newest code sent to `mobile` (SMS_DRIVER=log writes DATA_DIR/outbox/sms.jsonl), waiting for it. */
+export async function readSmsCode(mobile: string, dir = dataDir(), timeoutMs = 10_000): Promise<string> {
+  const file = join(dir, 'outbox', 'sms.jsonl');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (existsSync(file)) {
+      const entries = readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as OutboxEntry)
+        .filter((entry) => entry.mobile === mobile);
+      const last = entries.at(-1);
+      if (last) return last.code;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no SMS code for ${mobile} in ${file}`);
+}
+
+/** Records every API response of a page: path (without /api/v1), status and envelope code. */
+export type ApiCall = { path: string; status: number; code: number | null; auth: string | null };
+
+export function recordApiCalls(page: Page): ApiCall[] {
+  const calls: ApiCall[] = [];
+  page.on('response', (response: Response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.startsWith('/api/v1/')) return;
+    const auth = response.request().headers()['authorization'] ?? null;
+    const entry: ApiCall = { path: url.pathname.slice('/api/v1'.length), status: response.status(), code: null, auth };
+    calls.push(entry);
+    response
+      .json()
+      .then((body: { code?: unknown }) => {
+        if (typeof body?.code === 'number') entry.code = body.code;
+      })
+      .catch(() => undefined);
+  });
+  return calls;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => done(port));
+    });
+  });
+}
+
+export type TestServer = { baseURL: string; dataDir: string; stop: () => Promise<void> };
+
+/**
+ * Another instance of the real server with its own DATA_DIR and extra environment (e.g. a short
+ * ACCESS_TOKEN_TTL_SECONDS), serving the built web app. No test-only endpoints: only configuration.
+ */
+export async function startServer(env: Record<string, string>): Promise<TestServer> {
+  const dist = join(webDir, 'dist');
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'ls-e2e-auth-'));
+  const output: string[] = [];
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      WEB_DIST: dist,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(`${baseURL}/health`)).ok) return { baseURL, dataDir: dir, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stop();
+  throw new Error(`second server did not start:\n${output.join('')}`);
+}

@@ -1,0 +1,35 @@
+import { Alert, Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** What /app/config says about the server (DESIGN.md §10: demo data on an empty embedded DB). */
+export type DemoInfo = { demo: boolean; smsDriver: string };
+
+/** The seeded demo student (DESIGN.md §10). */
+export const DEMO_ACCOUNT = { mobile: '13800138000', password: 'demo1234' } as const;
+
+type DemoHintProps = { smsDriver: string; onFill: (account: typeof DEMO_ACCOUNT) => void };
+
+/**
+ * On a server with demo data: the demo account, and with the `log` SMS driver where the codes are
+ * written, so someone trying the app can log in either way at once.
+ */
+export function DemoHint({ smsDriver, onFill }: DemoHintProps) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="info"
+      className="ls-auth-demo"
+      data-testid="demo-hint"
+      title={t('auth.demoTitle')}
+      description={
+        <>
+          <p>{t('auth.demoAccount', DEMO_ACCOUNT)}</p>
+          {smsDriver === 'log' && <p>{t('auth.demoSms')}</p>}
+          <Button size="small" onClick={() => onFill(DEMO_ACCOUNT)} data-testid="demo-fill">
+            {t('auth.demoFill')}
+          </Button>
+        </>
+      }
+    />
+  );
+}

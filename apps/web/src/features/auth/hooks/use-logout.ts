@@ -1,0 +1,43 @@
+import { App } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { CODES } from '@app/contract/codes';
+import { isApiError } from '../../../lib/http/api-error.ts';
+import { session } from '../../../lib/session/session-store.ts';
+import { logoutRequest } from '../api/logout.ts';
+
+/**
+ * Ends the session on the server (the access token stops working at once), then locally. A failing
+ * logout call never keeps the student logged in here; an expired access token is refreshed first so
+ * the server can still revoke the session.
+ */
+export async function endSession(): Promise<void> {
+  try {
+    await logoutRequest();
+  } catch (error) {
+    if (isApiError(error) && error.code === CODES.TOKEN_EXPIRED && (await session.refresh())) {
+      await logoutRequest().catch(() => undefined);
+    }
+  }
+  session.reset();
+  await session.flush();
+}
+
+/** Logout of SPEC.md §2: asks for confirmation, clears the session, goes to / (a fresh page). */
+export function useLogout(): () => void {
+  const { modal } = App.useApp();
+  const { t } = useTranslation();
+  return () => {
+    modal.confirm({
+      title: t('auth.logoutConfirmTitle'),
+      content: t('auth.logoutConfirmBody'),
+      okText: t('auth.logoutOk'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true, 'data-testid': 'logout-confirm' },
+      onOk: async () => {
+        await endSession();
+        // A full load drops every cached query of the student.
+        window.location.assign('/');
+      },
+    });
+  };
+}
