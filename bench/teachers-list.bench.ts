@@ -24,7 +24,21 @@ const WARMUP = 20;
 
 const DAY = 86_400_000;
 const HALF_HOUR = 1_800_000;
-const NATIONALITIES = ['AUS', 'CAN', 'CHN', 'DXB', 'GBR', 'IND', 'Mas', 'NGA', 'PH', 'PK', 'USA', 'UZ', 'ZAF'];
+const NATIONALITIES = [
+  'AUS',
+  'CAN',
+  'CHN',
+  'DXB',
+  'GBR',
+  'IND',
+  'Mas',
+  'NGA',
+  'PH',
+  'PK',
+  'USA',
+  'UZ',
+  'ZAF',
+];
 const TAGS = ['ielts', 'business', 'kids', 'pronunciation', 'travel', 'grammar', 'conversation', 'beginner'];
 const FIRST = ['Ann', 'Ben', 'Cara', 'Dan', 'Eve', 'Finn', 'Gia', 'Hugo', 'Ivy', 'Jack', 'Kim', 'Leo'];
 const LAST = ['Smith', 'Cruz', 'Lee', 'Khan', 'Brown', 'Okafor', 'Petrova', 'Tan', 'Reyes', 'Cole'];
@@ -55,7 +69,10 @@ const config = loadConfig({
   PORT: '0',
   HOST: '127.0.0.1',
 });
-const app = await buildApp(config, { logger: false, ...(schema ? { databaseOptions: { pgSchema: schema } } : {}) });
+const app = await buildApp(config, {
+  logger: false,
+  ...(schema ? { databaseOptions: { pgSchema: schema } } : {}),
+});
 const engine = databaseUrl ? 'postgres' : 'sqlite';
 
 function log(line: string): void {
@@ -95,7 +112,14 @@ async function seed(): Promise<void> {
           .values(
             ids.flatMap(({ id }, j) => {
               const k = i + j;
-              const langs = k % 10 === 0 ? ['riyu'] : k % 10 === 1 ? ['hanyu', 'yingyu'] : k % 10 === 2 ? ['eyu'] : ['yingyu'];
+              const langs =
+                k % 10 === 0
+                  ? ['riyu']
+                  : k % 10 === 1
+                    ? ['hanyu', 'yingyu']
+                    : k % 10 === 2
+                      ? ['eyu']
+                      : ['yingyu'];
               return langs.map((language) => ({ teacher_id: id, language }));
             }),
           )
@@ -107,13 +131,17 @@ async function seed(): Promise<void> {
   // Slots: distinct half-hour positions over 15 days from the start of today (UTC), 1,000 a statement.
   const dayStart = Math.floor(now / DAY) * DAY;
   const rowsPerTransaction = 50_000;
-  let batch: { teacher_id: number; start_at: number; end_at: number; state: 'free' | 'booked' | 'closed' }[] = [];
+  let batch: { teacher_id: number; start_at: number; end_at: number; state: 'free' | 'booked' | 'closed' }[] =
+    [];
   const flush = async () => {
     const rows = batch;
     batch = [];
     await withTransaction(db, async (trx) => {
       for (let i = 0; i < rows.length; i += 1000) {
-        await trx.insertInto('teacher_slot').values(rows.slice(i, i + 1000)).execute();
+        await trx
+          .insertInto('teacher_slot')
+          .values(rows.slice(i, i + 1000))
+          .execute();
       }
     });
   };
@@ -150,7 +178,10 @@ const COMBINATIONS: { name: string; query: string }[] = [
   { name: 'keyword tag (business)', query: 'keyword=business&sort=price&order=desc' },
   { name: 'time 19:00-21:00 Shanghai', query: 'time_from=19:00&time_to=21:00&tz=Asia/Shanghai' },
   { name: 'date +3, price asc', query: `date=${beijingDate(3)}&tz=Asia/Shanghai&sort=price&order=asc` },
-  { name: 'date + time, language', query: `date=${beijingDate(2)}&time_from=18:00&time_to=22:00&language=yingyu` },
+  {
+    name: 'date + time, language',
+    query: `date=${beijingDate(2)}&time_from=18:00&time_to=22:00&language=yingyu`,
+  },
   { name: 'deep page (current=200)', query: 'current=200&size=20' },
 ];
 
@@ -188,7 +219,9 @@ try {
       p99_ms: Number(percentile(times, 99).toFixed(2)),
     });
   }
-  log(`\nGET /teacher/getTeacherList on ${engine}: ${REQUESTS} sequential requests per combination, node ${process.version}`);
+  log(
+    `\nGET /teacher/getTeacherList on ${engine}: ${REQUESTS} sequential requests per combination, node ${process.version}`,
+  );
   console.table(rows); // eslint-disable-line no-console -- the table is the output of the benchmark
 } finally {
   await app.close();

@@ -76,9 +76,18 @@ describe('SMS login', () => {
       expect(reply.statusCode, JSON.stringify(payload)).toBe(400);
       expect(envelope(reply).code).toBe(400);
     }
-    const invalidPhone = await post(t, '/user/login', { mobile: '10000000000', Code: '123456', currentTab: 0 });
+    const invalidPhone = await post(t, '/user/login', {
+      mobile: '10000000000',
+      Code: '123456',
+      currentTab: 0,
+    });
     expect(envelope(invalidPhone).msg).toBe('Phone number is invalid');
-    const shortCode = await post(t, '/user/login', { mobile, Code: '12', currentTab: 0 }, { lang: 'zh-Hans' });
+    const shortCode = await post(
+      t,
+      '/user/login',
+      { mobile, Code: '12', currentTab: 0 },
+      { lang: 'zh-Hans' },
+    );
     expect(envelope(shortCode).msg).toBe('请输入 6 位数字验证码');
   });
 
@@ -107,7 +116,11 @@ describe('POST /user/reg', () => {
     await loginBySms(t, mobile);
     t.clock.advance(61_000);
     const code = await requestCode(t, mobile);
-    const reply = await post(t, '/user/reg', { mobile, password: clientPasswordHash('abcdef', mobile), code });
+    const reply = await post(t, '/user/reg', {
+      mobile,
+      password: clientPasswordHash('abcdef', mobile),
+      code,
+    });
     expect(reply.statusCode).toBe(409);
     expect(envelope(reply)).toEqual({
       code: 409,
@@ -120,7 +133,11 @@ describe('POST /user/reg', () => {
     const t = await createTestApp();
     const mobile = uniqueMobile();
     await loginBySms(t, mobile);
-    const reply = await post(t, '/user/reg', { mobile, password: clientPasswordHash('abcdef', mobile), code: '000000' });
+    const reply = await post(t, '/user/reg', {
+      mobile,
+      password: clientPasswordHash('abcdef', mobile),
+      code: '000000',
+    });
     expect(reply.statusCode).toBe(400);
     expect(envelope(reply).msg).toBe('Wrong verification code');
   });
@@ -254,7 +271,9 @@ describe('password login', () => {
       code: 429,
       msg: 'Too many login attempts, please try again in 15 minutes',
     });
-    expect((await loginPassword(t, uniqueMobile(), 'guess-pass', { ip: '192.0.2.201' })).statusCode).toBe(400);
+    expect((await loginPassword(t, uniqueMobile(), 'guess-pass', { ip: '192.0.2.201' })).statusCode).toBe(
+      400,
+    );
     t.clock.advance(15 * MINUTE);
     expect((await loginPassword(t, uniqueMobile(), 'guess-pass', { ip })).statusCode).toBe(400);
   });
@@ -265,7 +284,9 @@ describe('password login', () => {
     await register(t, mobile, 'right-pass');
     const verify = vi.spyOn(t.app.auth.hasher, 'verify');
     const replies = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => loginPassword(t, mobile, `wrong-${i}`, { ip: `192.0.2.${i + 1}` })),
+      Array.from({ length: 12 }, (_, i) =>
+        loginPassword(t, mobile, `wrong-${i}`, { ip: `192.0.2.${i + 1}` }),
+      ),
     );
     const statuses = replies.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 400)).toHaveLength(5);
@@ -278,7 +299,11 @@ describe('password login', () => {
     const reply = await loginPassword(t, DEMO_STUDENT.mobile, DEMO_STUDENT.password);
     expect(reply.statusCode, reply.body).toBe(200);
     const info = await userInfo(t, (envelope(reply).data as { token: string }).token);
-    expect(info).toMatchObject({ student_phone: '13800138000', student_nick: '小明', student_eng_name: 'Leo' });
+    expect(info).toMatchObject({
+      student_phone: '13800138000',
+      student_nick: '小明',
+      student_eng_name: 'Leo',
+    });
     expect((await loginPassword(t, DEMO_STUDENT.mobile, 'demo12345')).statusCode).toBe(400);
   });
 
@@ -288,7 +313,9 @@ describe('password login', () => {
     await first.close();
     const second = await createTestApp({ env: { SEED_DEMO: '1' }, reuseDatabaseOf: first });
     const third = await createTestApp({ env: { SEED_DEMO: '1' }, reuseDatabaseOf: second });
-    expect(await third.db.selectFrom('student').select('mobile').execute()).toEqual([{ mobile: '13800138000' }]);
+    expect(await third.db.selectFrom('student').select('mobile').execute()).toEqual([
+      { mobile: '13800138000' },
+    ]);
   });
 
   it('has no demo student unless demo data is seeded', async () => {

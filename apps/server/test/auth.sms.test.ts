@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
 import { authRepository } from '../src/modules/auth/auth.repository.ts';
 import {
   HOUR,
@@ -42,7 +43,11 @@ describe('POST /user/SendLoginSmsCode', () => {
     const t = await createTestApp();
     const registered = uniqueMobile();
     const unknown = uniqueMobile();
-    await authRepository.insertStudentIfAbsent(t.db, { mobile: registered, nick: 'x', passwordHash: null }, 1);
+    await authRepository.insertStudentIfAbsent(
+      t.db,
+      { mobile: registered, nick: 'x', passwordHash: null },
+      1,
+    );
     const a = await sendCode(t, registered, { ip: '198.51.100.1' });
     const b = await sendCode(t, unknown, { ip: '198.51.100.2' });
     expect(a.statusCode).toBe(b.statusCode);
@@ -149,7 +154,9 @@ describe('POST /user/SendLoginSmsCode', () => {
     }
     const refused = await sendCode(t, uniqueMobile(), { ip: '192.0.2.50' });
     expect(refused.statusCode).toBe(429);
-    expect(envelope(refused).msg).toBe('The SMS service has reached its daily limit, please try again tomorrow');
+    expect(envelope(refused).msg).toBe(
+      'The SMS service has reached its daily limit, please try again tomorrow',
+    );
     const wait = (envelope(refused).data as { retry_after_seconds: number }).retry_after_seconds;
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(24 * 3600);
@@ -177,7 +184,14 @@ describe('POST /user/SendLoginSmsCode', () => {
     expect(envelope(zh).msg).toBe('手机号格式不正确');
     const empty = await post(t, '/user/SendLoginSmsCode', { mobile: '' });
     expect(envelope(empty).msg).toBe('Phone number cannot be empty');
-    for (const payload of [{}, { mobile: 13800138000 }, { mobile: null }, { mobile: ['13800138000'] }, [], 'x']) {
+    for (const payload of [
+      {},
+      { mobile: 13800138000 },
+      { mobile: null },
+      { mobile: ['13800138000'] },
+      [],
+      'x',
+    ]) {
       const reply = await post(t, '/user/SendLoginSmsCode', payload);
       expect(reply.statusCode, JSON.stringify(payload)).toBe(400);
       expect(envelope(reply).code).toBe(400);
@@ -230,7 +244,10 @@ describe('SMS codes', () => {
       expect(envelope(reply).msg).toBe('Wrong verification code');
     }
     const fifth = await loginSms(t, mobile, wrong);
-    expect(envelope(fifth)).toMatchObject({ code: 400, msg: 'Too many wrong codes, please request a new one' });
+    expect(envelope(fifth)).toMatchObject({
+      code: 400,
+      msg: 'Too many wrong codes, please request a new one',
+    });
     const right = await loginSms(t, mobile, code);
     expect(right.statusCode).toBe(400);
     expect(envelope(right).msg).toBe('Too many wrong codes, please request a new one');
@@ -240,7 +257,9 @@ describe('SMS codes', () => {
     const t = await createTestApp();
     const mobile = uniqueMobile();
     const code = await requestCode(t, mobile);
-    const guesses = Array.from({ length: 12 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const guesses = Array.from({ length: 12 }, (_, i) =>
+      String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'),
+    );
     await Promise.all(guesses.map((g) => loginSms(t, mobile, g)));
     const row = await t.db.selectFrom('sms_code').select('attempts').executeTakeFirstOrThrow();
     expect(row.attempts).toBe(5);
@@ -315,5 +334,22 @@ describe('SMS provider failures', () => {
     expect(await t.db.selectFrom('sms_code').selectAll().execute()).toEqual([]);
     const budget = await t.db.selectFrom('sms_budget').select('used').execute();
     expect(budget.map((b) => b.used)).toEqual([0]);
+  });
+});
+
+describe('SMS provider configuration', () => {
+  it('refuses to start the aliyun driver without its keys, naming each missing variable', () => {
+    const attempt = () => loadConfig({ SMS_DRIVER: 'aliyun', ALIYUN_SMS_ACCESS_KEY_ID: 'id' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/ALIYUN_SMS_ACCESS_KEY_SECRET: required when SMS_DRIVER=aliyun/);
+    expect(attempt).toThrow(/ALIYUN_SMS_SIGN_NAME/);
+    expect(attempt).toThrow(/ALIYUN_SMS_TEMPLATE_CODE/);
+    expect(() => loadConfig({ SMS_DRIVER: 'tencent' })).toThrow(/SMS_DRIVER/);
+  });
+
+  it('refuses a short pepper and a scrypt cost that is not a power of two', () => {
+    expect(() => loadConfig({ SMS_CODE_PEPPER: 'short' })).toThrow(/SMS_CODE_PEPPER/);
+    expect(() => loadConfig({ SCRYPT_COST: '1000' })).toThrow(/SCRYPT_COST/);
+    expect(loadConfig({}).SCRYPT_COST).toBe(2 ** 17);
   });
 });

@@ -33,9 +33,11 @@ describe('favourite teachers (SPEC.md §7)', () => {
     const t = await createTestApp();
     const { token } = await loginBySms(t);
     const teacher = await createTeacher(t.db);
-    for (let i = 0; i < 2; i++) expect(envelope(await like(t, token, teacher, { like: true })).data).toEqual({ liked: true });
+    for (let i = 0; i < 2; i++)
+      expect(envelope(await like(t, token, teacher, { like: true })).data).toEqual({ liked: true });
     expect(await ids(t, token)).toEqual([teacher]);
-    for (let i = 0; i < 2; i++) expect(envelope(await like(t, token, teacher, { like: false })).data).toEqual({ liked: false });
+    for (let i = 0; i < 2; i++)
+      expect(envelope(await like(t, token, teacher, { like: false })).data).toEqual({ liked: false });
     expect(await ids(t, token)).toEqual([]);
   });
 
@@ -43,9 +45,15 @@ describe('favourite teachers (SPEC.md §7)', () => {
     const t = await createTestApp();
     const { token } = await loginBySms(t);
     const teacher = await createTeacher(t.db);
-    const replies = await Promise.all(Array.from({ length: 8 }, () => like(t, token, teacher, { like: true })));
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () => like(t, token, teacher, { like: true })),
+    );
     expect(replies.every((r) => r.statusCode === 200)).toBe(true);
-    const rows = await t.db.selectFrom('favourite_teacher').selectAll().where('teacher_id', '=', teacher).execute();
+    const rows = await t.db
+      .selectFrom('favourite_teacher')
+      .selectAll()
+      .where('teacher_id', '=', teacher)
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -70,7 +78,8 @@ describe('favourite teachers (SPEC.md §7)', () => {
     expect(page.current).toBe(1);
     expect(page.records.map((r) => r.id)).toEqual(liked.slice().reverse().slice(0, 10));
     expect(page.records.every((r) => r.liked)).toBe(true);
-    const second = envelope(await get(t, '/user/getLikeTeacherList?current=2', { token })).data as Page<TeacherCard>;
+    const second = envelope(await get(t, '/user/getLikeTeacherList?current=2', { token }))
+      .data as Page<TeacherCard>;
     expect(second.records.map((r) => r.id)).toEqual([liked[1], liked[0]]);
     expect((await get(t, '/user/getLikeTeacherList?size=101', { token })).statusCode).toBe(400);
   });
@@ -110,12 +119,15 @@ describe('favourite teachers (SPEC.md §7)', () => {
     const teacher = await createTeacher(t.db);
     await like(t, alice.token, teacher);
     expect(await ids(t, bob.token)).toEqual([]);
-    const bobList = envelope(await get(t, '/user/getLikeTeacherList', { token: bob.token })).data as Page<TeacherCard>;
-    expect(bobList.total).toBe(0);
-    const bobCards = envelope(await get(t, '/teacher/getTeacherList', { token: bob.token })).data as Page<TeacherCard>;
-    expect(bobCards.records[0]!.liked).toBe(false);
-    const bobFavs = envelope(await get(t, '/teacher/getTeacherList?favourites_only=true', { token: bob.token }))
+    const bobList = envelope(await get(t, '/user/getLikeTeacherList', { token: bob.token }))
       .data as Page<TeacherCard>;
+    expect(bobList.total).toBe(0);
+    const bobCards = envelope(await get(t, '/teacher/getTeacherList', { token: bob.token }))
+      .data as Page<TeacherCard>;
+    expect(bobCards.records[0]!.liked).toBe(false);
+    const bobFavs = envelope(
+      await get(t, '/teacher/getTeacherList?favourites_only=true', { token: bob.token }),
+    ).data as Page<TeacherCard>;
     expect(bobFavs.total).toBe(0);
     // Bob toggling the same teacher adds his own favourite, leaving Alice's in place.
     expect(envelope(await like(t, bob.token, teacher)).data).toEqual({ liked: true });

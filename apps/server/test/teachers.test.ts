@@ -11,13 +11,18 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
 async function get<T>(t: TestApp, url: string, headers: Record<string, string> = {}) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { 'api-language': 'en', ...headers } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1${url}`,
+    headers: { 'api-language': 'en', ...headers },
+  });
   // A 304 has no body.
   const body = (res.body === '' ? {} : res.json()) as { code: number; data: T; msg: string };
   return { res, body, data: body.data };
 }
 
-const list = (t: TestApp, query = '') => get<Page<TeacherCard>>(t, `/teacher/getTeacherList?size=100${query}`);
+const list = (t: TestApp, query = '') =>
+  get<Page<TeacherCard>>(t, `/teacher/getTeacherList?size=100${query}`);
 const names = async (t: TestApp, query = '') => (await list(t, query)).data.records.map((r) => r.name);
 
 /** `days` days from now at hh:mm Beijing time (UTC+8, no DST), and that date as YYYY-MM-DD. */
@@ -130,6 +135,21 @@ describe('GET /teacher/getTeacherList filters', () => {
     expect(await names(t, `&time_from=19:00&time_to=20:10&tz=Asia/Shanghai`)).toEqual([]);
     const slotDate = beijing(3, 20).date;
     expect(await names(t, `${range}&date=${slotDate}&tz=Asia/Shanghai`)).toEqual(['Ann Archer']);
+  });
+
+  it('handles time ranges that cross UTC midnight and zones west of UTC', async () => {
+    const t = await createTestApp();
+    const { ann, bo } = await threeTeachers(t);
+    // 07:00 Beijing is 23:00 UTC the day before; 08:30 Beijing is 00:30 UTC.
+    await createSlot(t.db, ann, { start_at: beijing(3, 7).at });
+    await createSlot(t.db, bo, { start_at: beijing(4, 8, 30).at });
+    expect((await names(t, '&time_from=06:00&time_to=10:00&tz=Asia/Shanghai')).sort()).toEqual([
+      'Ann Archer',
+      'Bo Park',
+    ]);
+    expect(await names(t, '&time_from=08:00&time_to=10:00&tz=Asia/Shanghai')).toEqual(['Bo Park']);
+    // 07:00 Beijing is 18:00 or 19:00 the evening before in New York (winter / summer time).
+    expect(await names(t, '&time_from=17:30&time_to=19:30&tz=America/New_York')).toEqual(['Ann Archer']);
   });
 
   it('ignores slots that are not bookable: too soon, past, or beyond 14 days', async () => {
@@ -335,7 +355,10 @@ describe('GET /teacher/getTeacherSchedule', () => {
     await createSlot(t.db, id, { start_at: Date.now() + 15 * DAY });
     const from = new Date(Date.now() + 14 * DAY).toISOString();
     const to = new Date(Date.now() + 16 * DAY).toISOString();
-    const { data } = await get<TeacherSchedule>(t, `/teacher/getTeacherSchedule?teacher_id=${id}&from=${from}&to=${to}`);
+    const { data } = await get<TeacherSchedule>(
+      t,
+      `/teacher/getTeacherSchedule?teacher_id=${id}&from=${from}&to=${to}`,
+    );
     expect(data.slots.map((s) => s.state)).toEqual(['closed']);
   });
 
@@ -386,7 +409,10 @@ describe('GET /teacher/getTeacherReviews', () => {
     expect(data.total).toBe(3);
     expect(data.records.map((r) => r.student_nick)).toEqual(['L**o', 'A*']);
     expect(data.records[0]!.tags).toEqual(['fun', 'clear']);
-    const second = await get<Page<TeacherReview>>(t, `/teacher/getTeacherReviews?teacher_id=${id}&size=2&current=2`);
+    const second = await get<Page<TeacherReview>>(
+      t,
+      `/teacher/getTeacherReviews?teacher_id=${id}&size=2&current=2`,
+    );
     expect(second.data.records.map((r) => [r.student_nick, r.rating])).toEqual([['王*明', 4]]);
     const beyond = await get<Page<TeacherReview>>(t, `/teacher/getTeacherReviews?teacher_id=${id}&current=5`);
     expect(beyond.data).toEqual({ records: [], total: 3, current: 5, size: 10 });
@@ -424,8 +450,13 @@ describe('demo teachers', () => {
     const t = await createTestApp({ env: { SEED_DEMO: '1' } });
     const { data } = await get<Page<TeacherCard>>(t, '/teacher/getTeacherList?size=100');
     expect(data.total).toBe(DEMO_TEACHERS.length);
-    expect(data.records.filter((c) => c.next_free_at !== null).length).toBeGreaterThan(DEMO_TEACHERS.length / 2);
-    const reviews = await get<Page<TeacherReview>>(t, `/teacher/getTeacherReviews?teacher_id=${data.records[0]!.id}`);
+    expect(data.records.filter((c) => c.next_free_at !== null).length).toBeGreaterThan(
+      DEMO_TEACHERS.length / 2,
+    );
+    const reviews = await get<Page<TeacherReview>>(
+      t,
+      `/teacher/getTeacherReviews?teacher_id=${data.records[0]!.id}`,
+    );
     expect(reviews.data.total).toBeGreaterThanOrEqual(3);
   });
 });

@@ -12,6 +12,33 @@ import { inject } from 'vitest';
 const webDir = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const repoRoot = resolve(webDir, '../..');
 
+/** The seeded demo student (DESIGN.md §10). */
+export const DEMO = { mobile: '13800138000', password: 'demo1234' };
+
+export const dialog = (page: Page) => page.getByTestId('login-dialog');
+
+export async function openLoginDialog(page: Page, which: 'login' | 'register' = 'login'): Promise<void> {
+  await page.getByTestId(which === 'login' ? 'login-button' : 'register-button').click();
+  await dialog(page).getByTestId('login-mobile').waitFor();
+}
+
+/** Clicks the submit button and waits for the reload SPEC.md §2 asks for after a login. */
+export async function submitAndWaitForReload(page: Page): Promise<void> {
+  const reloaded = page.waitForEvent('load', { timeout: 20_000 });
+  await dialog(page).getByTestId('login-submit').click();
+  await reloaded;
+  await page.getByTestId('user-area').waitFor();
+}
+
+export async function loginWithPassword(page: Page, options: { remember?: boolean } = {}): Promise<void> {
+  await openLoginDialog(page);
+  await dialog(page).getByTestId('login-method-toggle').click();
+  await dialog(page).getByTestId('login-mobile').fill(DEMO.mobile);
+  await dialog(page).getByTestId('login-password').fill(DEMO.password);
+  if (options.remember) await dialog(page).getByTestId('login-remember').check();
+  await submitAndWaitForReload(page);
+}
+
 /** DATA_DIR of the server under test (global setup, or E2E_DATA_DIR with an external BASE_URL). */
 export function dataDir(): string {
   const dir = inject('dataDir') || process.env.E2E_DATA_DIR || '';

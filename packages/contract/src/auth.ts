@@ -49,7 +49,10 @@ export const loginPasswordBodySchema = z.object({
 });
 export type LoginPasswordBody = z.infer<typeof loginPasswordBodySchema>;
 
-export const loginBodySchema = z.discriminatedUnion('currentTab', [loginSmsBodySchema, loginPasswordBodySchema]);
+export const loginBodySchema = z.discriminatedUnion('currentTab', [
+  loginSmsBodySchema,
+  loginPasswordBodySchema,
+]);
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 /** Registration with a password; the code comes from SendLoginSmsCode (one code serves both). */

@@ -143,7 +143,8 @@ export const teacherListQuerySchema = pageQuerySchema
     order: z.enum(SORT_ORDERS).default('desc'),
   })
   .refine(
-    (q) => q.time_from === undefined || q.time_to === undefined || minutesOf(q.time_from) < minutesOf(q.time_to),
+    (q) =>
+      q.time_from === undefined || q.time_to === undefined || minutesOf(q.time_from) < minutesOf(q.time_to),
     { message: 'time_from must be before time_to', path: ['time_to'] },
   );
 export type TeacherListQuery = z.infer<typeof teacherListQuerySchema>;

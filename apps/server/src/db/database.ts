@@ -159,6 +159,8 @@ export type TeacherSlotTable = {
   start_at: number;
   end_at: number;
   state: Generated<'free' | 'booked' | 'closed'>;
+  /** Derived (generated column): minute of the UTC day of start_at. */
+  start_minute: Generated<number>;
 };
 
 export type TeacherReviewTable = {

@@ -105,7 +105,12 @@ export async function loginBySms(t: TestApp, mobile = uniqueMobile(), options: C
 /** Registers a phone with a password through /user/reg and returns the session pair. */
 export async function register(t: TestApp, mobile: string, password: string, options: CallOptions = {}) {
   const code = await requestCode(t, mobile, options);
-  const reply = await post(t, '/user/reg', { mobile, password: clientPasswordHash(password, mobile), code }, options);
+  const reply = await post(
+    t,
+    '/user/reg',
+    { mobile, password: clientPasswordHash(password, mobile), code },
+    options,
+  );
   expect(reply.statusCode, reply.body).toBe(200);
   return envelope(reply).data as TokenPair;
 }

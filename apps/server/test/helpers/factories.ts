@@ -100,7 +100,11 @@ export type ReviewOverrides = {
   created_at?: number;
 };
 
-export async function createReview(db: Db, teacherId: number, overrides: ReviewOverrides = {}): Promise<number> {
+export async function createReview(
+  db: Db,
+  teacherId: number,
+  overrides: ReviewOverrides = {},
+): Promise<number> {
   const { id } = await db
     .insertInto('teacher_review')
     .values({

@@ -36,7 +36,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
     .addColumn('revoked_at', 'bigint')
     .execute();
-  await db.schema.createIndex('session_family_student_idx').on('session_family').column('student_id').execute();
+  await db.schema
+    .createIndex('session_family_student_idx')
+    .on('session_family')
+    .column('student_id')
+    .execute();
 
   await db.schema
     .createTable('refresh_token')
@@ -92,7 +96,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('password_attempt')
     .columns(['mobile', 'id'])
     .execute();
-  await db.schema.createIndex('password_attempt_ip_idx').on('password_attempt').columns(['ip', 'at']).execute();
+  await db.schema
+    .createIndex('password_attempt_ip_idx')
+    .on('password_attempt')
+    .columns(['ip', 'at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -44,7 +44,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .columns(['active', column, 'id'])
       .execute();
   }
-  await db.schema.createIndex('teacher_nationality_idx').on('teacher').columns(['nationality', 'active']).execute();
+  await db.schema
+    .createIndex('teacher_nationality_idx')
+    .on('teacher')
+    .columns(['nationality', 'active'])
+    .execute();
   await db.schema.createIndex('teacher_level_idx').on('teacher').columns(['level', 'active']).execute();
 
   await db.schema
@@ -67,6 +71,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('end_at', 'bigint', (c) => c.notNull())
     // free | booked | closed (a student's own booked slot is shown as "mine", not stored as such).
     .addColumn('state', 'text', (c) => c.notNull().defaultTo('free'))
+    // Minute of the UTC day the slot starts at (0-1439), derived: the time-of-day filter of the
+    // list narrows each teacher's free slots with it before checking the exact windows.
+    .addColumn('start_minute', 'integer', (c) =>
+      c
+        .generatedAlwaysAs(sql`cast((start_at % 86400000) / 60000 as integer)`)
+        .stored()
+        .notNull(),
+    )
     .execute();
   // One slot per teacher and start: concurrent top-ups cannot duplicate (insert … on conflict do nothing).
   await db.schema
@@ -80,6 +92,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createIndex('teacher_slot_free_idx')
     .on('teacher_slot')
     .columns(['teacher_id', 'start_at', 'end_at'])
+    .where(sql.ref('state'), '=', 'free')
+    .execute();
+  await db.schema
+    .createIndex('teacher_slot_free_minute_idx')
+    .on('teacher_slot')
+    .columns(['teacher_id', 'start_minute', 'start_at'])
     .where(sql.ref('state'), '=', 'free')
     .execute();
 

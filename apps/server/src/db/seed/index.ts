@@ -37,7 +37,11 @@ export async function seedDemo(
   const seeded =
     allowed &&
     (await withTransaction(db, async (trx) => {
-      const first = await appSettingRepository.insertIfAbsent(trx, SETTING_KEYS.demoSeeded, String(Date.now()));
+      const first = await appSettingRepository.insertIfAbsent(
+        trx,
+        SETTING_KEYS.demoSeeded,
+        String(Date.now()),
+      );
       // Demo rows of later areas (teachers, students) are inserted here when `first` is true.
       return first;
     }));

@@ -59,7 +59,12 @@ function refusal(key: MessageKey, retryAfterMs: number): Refusal {
  * With `times` newest first, the wait until fewer than `max` of them fall inside the rolling
  * `windowMs`: the `max`-th newest has to leave the window. 0 when the limit is not reached.
  */
-export function rollingWindowWait(now: number, times: readonly number[], max: number, windowMs: number): number {
+export function rollingWindowWait(
+  now: number,
+  times: readonly number[],
+  max: number,
+  windowMs: number,
+): number {
   const inWindow = times.filter((t) => t > now - windowMs);
   if (inWindow.length < max) return 0;
   return inWindow[max - 1]! + windowMs - now;

@@ -30,7 +30,10 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /** SMS_DRIVER and the ALIYUN_SMS_* variables (loadConfig already refused an incomplete aliyun set). */
-export function smsProviderOf(config: Config, logger: { info(obj: object, msg?: string): void }): SmsProvider {
+export function smsProviderOf(
+  config: Config,
+  logger: { info(obj: object, msg?: string): void },
+): SmsProvider {
   if (config.SMS_DRIVER === 'aliyun') {
     return createSmsProvider({
       driver: 'aliyun',
@@ -66,7 +69,12 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
   });
   const hasher = createPasswordHasher({ cost: config.SCRYPT_COST });
   const smsProvider = smsProviderOf(config, app.log);
-  const sessions = createSessionService({ db, clock, signer, refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS });
+  const sessions = createSessionService({
+    db,
+    clock,
+    signer,
+    refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
+  });
   const sms = createSmsCodeService({
     db,
     dialect,

@@ -108,7 +108,9 @@ export const authRepository = {
       .select(['id', 'student_id', 'expires_at', 'revoked_at'])
       .where('id', '=', id)
       .executeTakeFirst();
-    return row && { id: row.id, studentId: row.student_id, expiresAt: row.expires_at, revokedAt: row.revoked_at };
+    return (
+      row && { id: row.id, studentId: row.student_id, expiresAt: row.expires_at, revokedAt: row.revoked_at }
+    );
   },
 
   /** Revokes a family; idempotent (the first revocation time is kept). */

@@ -31,7 +31,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Send an SMS code for login or registration (limits: 1/60 s, 5/h, 10/24 h per phone; 20/h per IP)',
+        summary:
+          'Send an SMS code for login or registration (limits: 1/60 s, 5/h, 10/24 h per phone; 20/h per IP)',
         body: sendSmsBodySchema,
         response: { 200: envelopeSchema(sendSmsResultSchema), ...refusals, 503: errorEnvelopeSchema },
       },
@@ -52,7 +53,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Log in with an SMS code (currentTab 0; unknown phones are registered) or a password (currentTab 1)',
+        summary:
+          'Log in with an SMS code (currentTab 0; unknown phones are registered) or a password (currentTab 1)',
         body: loginBodySchema,
         response: { 200: envelopeSchema(tokenPairSchema), ...refusals },
       },

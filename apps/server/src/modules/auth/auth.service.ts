@@ -48,7 +48,11 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function findOrRegister(mobile: string): Promise<number> {
     const existing = await repo.findStudentByMobile(db, mobile);
     if (existing) return existing.id;
-    await repo.insertStudentIfAbsent(db, { mobile, nick: defaultNick(mobile), passwordHash: null }, clock.now());
+    await repo.insertStudentIfAbsent(
+      db,
+      { mobile, nick: defaultNick(mobile), passwordHash: null },
+      clock.now(),
+    );
     // Read back: a concurrent registration of the same phone may have inserted it instead.
     const created = await repo.findStudentByMobile(db, mobile);
     if (!created) throw new Error('student vanished right after its registration');
@@ -69,7 +73,10 @@ export function createAuthService(deps: AuthServiceDeps) {
      * stored hash, or `dummyVerify` when the phone is unknown or has no password, so the reply and
      * its timing do not tell whether the phone is registered.
      */
-    async loginWithPassword(body: Pick<LoginPasswordBody, 'mobile' | 'password'>, ip: string): Promise<TokenPair> {
+    async loginWithPassword(
+      body: Pick<LoginPasswordBody, 'mobile' | 'password'>,
+      ip: string,
+    ): Promise<TokenPair> {
       const { mobile, password } = body;
       const now = clock.now();
       const gate = await withTransaction(db, async (trx) => {
@@ -99,7 +106,8 @@ export function createAuthService(deps: AuthServiceDeps) {
 
       const student = await repo.findStudentByMobile(db, mobile);
       const stored = student?.password_hash ?? null;
-      const valid = stored !== null ? await hasher.verify(password, stored) : await hasher.dummyVerify(password);
+      const valid =
+        stored !== null ? await hasher.verify(password, stored) : await hasher.dummyVerify(password);
       await repo.settleAttempt(db, gate.attemptId, valid ? 'ok' : 'fail');
       if (!valid || !student || stored === null) throw AppError.badRequest('auth.passwordWrong');
       if (hasher.needsRehash(stored)) {

@@ -71,7 +71,12 @@ export function createSessionService(deps: SessionServiceDeps) {
       const familyId = randomBytes(18).toString('base64url');
       const refreshToken = newRefreshToken();
       await withTransaction(db, async (trx) => {
-        await repo.insertFamily(trx, { id: familyId, studentId, createdAt: now, expiresAt: now + refreshTtlMs });
+        await repo.insertFamily(trx, {
+          id: familyId,
+          studentId,
+          createdAt: now,
+          expiresAt: now + refreshTtlMs,
+        });
         await repo.insertRefreshToken(trx, hashRefreshToken(refreshToken), familyId, now);
       });
       return pairFor(studentId, familyId, refreshToken);

@@ -105,7 +105,9 @@ export function createSmsCodeService(deps: SmsCodeServiceDeps) {
       const attempt = await repo.takeCodeTry(db, latest.id, SMS_LIMITS.maxTries, now);
       if (attempt === null) throw AppError.badRequest('auth.codeInvalid');
       if (!smsCodeMatches(mobile, code, pepper, latest.codeHash)) {
-        throw AppError.badRequest(attempt >= SMS_LIMITS.maxTries ? 'auth.tooManyCodeTries' : 'auth.codeInvalid');
+        throw AppError.badRequest(
+          attempt >= SMS_LIMITS.maxTries ? 'auth.tooManyCodeTries' : 'auth.codeInvalid',
+        );
       }
       if (!(await repo.consumeCode(db, latest.id, now))) throw AppError.badRequest('auth.codeInvalid');
     },

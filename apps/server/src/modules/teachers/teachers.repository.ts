@@ -17,6 +17,8 @@ export type TeacherFilter = {
   keywordTags?: string[];
   /** Only teachers with a free slot fitting one of these windows. */
   slotWindows?: SlotWindow[];
+  /** A superset of the windows as UTC minute-of-day ranges (sargable on the free-slot index). */
+  slotMinuteRanges?: [number, number][];
   /** Only this student's favourites. */
   favouritesOf?: number;
 };
@@ -104,21 +106,24 @@ function filtered(db: Kysely<Database>, f: TeacherFilter) {
   }
   if (f.slotWindows) {
     const windows = f.slotWindows;
+    const minuteRanges = f.slotMinuteRanges;
     q = q.where(({ exists, selectFrom }) =>
       exists(
         selectFrom('teacher_slot as s')
           .select(sql.lit(1).as('one'))
           .whereRef('s.teacher_id', '=', 't.id')
           .where('s.state', '=', 'free')
+          .$if(minuteRanges !== undefined, (sq) =>
+            sq.where((eb) => eb.or(minuteRanges!.map(([lo, hi]) => eb.between('s.start_minute', lo, hi)))),
+          )
           .where((eb) =>
             eb.or(
-              windows.map(
-                (w): Expression<SqlBool> =>
-                  eb.and([
-                    eb('s.start_at', '>=', w.startMin),
-                    eb('s.start_at', '<=', w.startMax),
-                    eb('s.end_at', '<=', w.endMax),
-                  ]),
+              windows.map((w): Expression<SqlBool> =>
+                eb.and([
+                  eb('s.start_at', '>=', w.startMin),
+                  eb('s.start_at', '<=', w.startMax),
+                  eb('s.end_at', '<=', w.endMax),
+                ]),
               ),
             ),
           ),
@@ -261,7 +266,12 @@ export const teachersRepository = {
   },
 
   /** Adds a favourite unless present (the primary key decides); whether this call added it. */
-  async addFavourite(db: Kysely<Database>, studentId: number, teacherId: number, now: number): Promise<boolean> {
+  async addFavourite(
+    db: Kysely<Database>,
+    studentId: number,
+    teacherId: number,
+    now: number,
+  ): Promise<boolean> {
     const result = await db
       .insertInto('favourite_teacher')
       .values({ student_id: studentId, teacher_id: teacherId, created_at: now })

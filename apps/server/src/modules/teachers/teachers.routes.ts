@@ -69,7 +69,10 @@ export const teachersRoutes: FastifyPluginAsyncZod = async (app) => {
     if (personalised.has(request) || reply.statusCode !== 200) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const etag = strongEtag(payload);
-    reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'api-language, authorization');
+    reply
+      .header('etag', etag)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'api-language, authorization');
     if (ifNoneMatchHits(request.headers['if-none-match'], etag)) {
       reply.code(304).removeHeader('content-type').removeHeader('content-length');
       return '';
@@ -106,7 +109,10 @@ export const teachersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await teachersService.getTeacherInfo(context(await optionalStudentId(request)), request.query.teacher_id),
+        await teachersService.getTeacherInfo(
+          context(await optionalStudentId(request)),
+          request.query.teacher_id,
+        ),
       ),
   );
 

@@ -3,7 +3,13 @@ import { appSettingRepository } from '../../db/app-setting.repository.ts';
 import type { Db } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { avatarDataUrl, hashOf } from './avatar.ts';
-import { DEMO_TEACHERS, REVIEW_NICKS, REVIEW_TEXTS, TAG_PHRASES, type DemoTeacher } from './content/demo-teachers.ts';
+import {
+  DEMO_TEACHERS,
+  REVIEW_NICKS,
+  REVIEW_TEXTS,
+  TAG_PHRASES,
+  type DemoTeacher,
+} from './content/demo-teachers.ts';
 import { topUpDemoSlots } from './demo-slots.ts';
 
 /** Marks the demo teachers as inserted; written in the same transaction as the rows. */
@@ -46,7 +52,8 @@ function radarOf(t: DemoTeacher) {
  */
 export async function seedTeachers(db: Db, now: number): Promise<boolean> {
   const inserted = await withTransaction(db, async (trx) => {
-    if (!(await appSettingRepository.insertIfAbsent(trx, DEMO_TEACHERS_SETTING, String(now), now))) return false;
+    if (!(await appSettingRepository.insertIfAbsent(trx, DEMO_TEACHERS_SETTING, String(now), now)))
+      return false;
     for (const [index, t] of DEMO_TEACHERS.entries()) {
       const intro = introOf(t);
       const { id } = await trx

@@ -61,21 +61,54 @@ export function tagsMatching(keyword: string): string[] {
   const k = keyword.toLowerCase();
   return TEACHER_TAGS.filter(
     (t) =>
-      t.value.includes(k) || t.label.en.toLowerCase().includes(k) || t.label['zh-Hans'].toLowerCase().includes(k),
+      t.value.includes(k) ||
+      t.label.en.toLowerCase().includes(k) ||
+      t.label['zh-Hans'].toLowerCase().includes(k),
   ).map((t) => t.value);
+}
+
+export type SlotFilter = {
+  windows: SlotWindow[];
+  /** Ranges of start_minute (UTC minute of day, inclusive) covering every window; null: any. */
+  minuteRanges: [number, number][] | null;
+};
+
+const minuteOfDay = (instant: number) => Math.floor((((instant % DAY_MS) + DAY_MS) % DAY_MS) / 60_000);
+
+/**
+ * The UTC minute-of-day ranges a slot fitting one of the day windows starts in (a superset: the
+ * exact windows are checked as well). In a zone without a DST change in the range every day maps to
+ * the same range; with a change there are two. Wrapping past UTC midnight splits a range in two.
+ */
+function minuteRangesOf(dayWindows: [number, number][]): [number, number][] | null {
+  const distinct = new Map<string, [number, number]>();
+  for (const [start, end] of dayWindows) {
+    const from = minuteOfDay(start);
+    const span = Math.ceil((end - start) / 60_000);
+    if (span >= 1439) return null;
+    distinct.set(`${from}:${span}`, [from, span]);
+  }
+  if (distinct.size > 2) return null;
+  const ranges: [number, number][] = [];
+  for (const [from, span] of distinct.values()) {
+    if (from + span <= 1439) ranges.push([from, from + span]);
+    else ranges.push([from, 1439], [0, from + span - 1440]);
+  }
+  return ranges;
 }
 
 /**
  * The windows of the list's slot filter, as UTC instants: the time range (whole day when absent) on
  * the date, or on every local day the bookable window touches, in the student's zone, each cut to
- * the bookable window. Undefined when the request filters on no slot; empty when nothing can match.
+ * the bookable window. Undefined when the request filters on no slot; no windows when nothing can match.
  */
-export function slotWindowsOf(
+export function slotFilterOf(
   query: Pick<TeacherListQuery, 'date' | 'time_from' | 'time_to' | 'tz'>,
   now: number,
   minNoticeMinutes: number,
-): SlotWindow[] | undefined {
-  if (query.date === undefined && query.time_from === undefined && query.time_to === undefined) return undefined;
+): SlotFilter | undefined {
+  if (query.date === undefined && query.time_from === undefined && query.time_to === undefined)
+    return undefined;
   const zone = query.tz ?? DEFAULT_TIME_ZONE;
   const bookable = bookableWindow(now, minNoticeMinutes);
   const fromMin = query.time_from === undefined ? 0 : minutesOf(query.time_from);
@@ -92,13 +125,21 @@ export function slotWindowsOf(
     }
   }
   const windows: SlotWindow[] = [];
+  const dayWindows: [number, number][] = [];
   for (const day of days) {
     const start = zonedInstant(day, fromMin, zone);
     const end = zonedInstant(day, toMin, zone);
     const w = { startMin: Math.max(start, bookable.from), startMax: Math.min(end, bookable.to), endMax: end };
-    if (w.startMin <= w.startMax) windows.push(w);
+    if (w.startMin <= w.startMax) {
+      windows.push(w);
+      dayWindows.push([start, end]);
+    }
   }
-  return windows;
+  return {
+    windows,
+    minuteRanges:
+      query.time_from === undefined && query.time_to === undefined ? null : minuteRangesOf(dayWindows),
+  };
 }
 
 async function toCards(ctx: TeachersContext, rows: TeacherRow[], likedAll = false): Promise<TeacherCard[]> {
@@ -176,10 +217,11 @@ export const teachersService = {
       filter.keyword = query.keyword.toLowerCase();
       filter.keywordTags = tagsMatching(query.keyword);
     }
-    const windows = slotWindowsOf(query, ctx.now, ctx.minNoticeMinutes);
-    if (windows !== undefined) {
-      if (windows.length === 0) return emptyPage(current, size);
-      filter.slotWindows = windows;
+    const slots = slotFilterOf(query, ctx.now, ctx.minNoticeMinutes);
+    if (slots !== undefined) {
+      if (slots.windows.length === 0) return emptyPage(current, size);
+      filter.slotWindows = slots.windows;
+      if (slots.minuteRanges) filter.slotMinuteRanges = slots.minuteRanges;
     }
     const offset = (current - 1) * size;
     const [total, rows] = await Promise.all([
@@ -292,7 +334,12 @@ export const teachersService = {
   },
 
   async likedTeacherList(ctx: TeachersContext & { studentId: number }, current: number, size: number) {
-    const { total, rows } = await repo.listFavouriteTeachers(ctx.db, ctx.studentId, (current - 1) * size, size);
+    const { total, rows } = await repo.listFavouriteTeachers(
+      ctx.db,
+      ctx.studentId,
+      (current - 1) * size,
+      size,
+    );
     return { records: await toCards(ctx, rows, true), total, current, size };
   },
 };

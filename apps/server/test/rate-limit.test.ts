@@ -1,0 +1,91 @@
+import { randomInt } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+/**
+ * The generic per-IP request limiter (DESIGN.md §2): in memory by default, in Redis when REDIS_URL
+ * is set (shared by every instance). Redis runs at 127.0.0.1:6379 in development and CI.
+ */
+const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+
+/** A client IP of its own per test: the limiter's Redis key is `ratelimit:<ip>`, so keys never collide. */
+function uniqueIp(): string {
+  return `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+}
+
+const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+const usedKeys: string[] = [];
+afterAll(async () => {
+  if (usedKeys.length > 0) await redis.del(...usedKeys);
+  redis.disconnect();
+});
+
+function hit(t: TestApp, ip: string) {
+  return t.app.inject({
+    method: 'GET',
+    url: '/api/v1/dict/sex',
+    headers: { 'api-language': 'en' },
+    remoteAddress: ip,
+  });
+}
+
+/**
+ * Waits until the app's Redis connection is up. Until then the limiter fails open (skipOnError:
+ * a Redis outage must not take the site down), so the first requests after start are not counted.
+ */
+async function waitForRedis(t: TestApp): Promise<void> {
+  const ip = uniqueIp();
+  usedKeys.push(`ratelimit:${ip}`);
+  for (let i = 0; i < 100; i++) {
+    await hit(t, ip);
+    if ((await redis.exists(`ratelimit:${ip}`)) === 1) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`the app never reached Redis at ${REDIS_URL}`);
+}
+
+async function expectLimitAfter(t: TestApp, ip: string, max: number) {
+  for (let i = 0; i < max; i++) expect((await hit(t, ip)).statusCode, `request ${i + 1}`).toBe(200);
+  const refused = await hit(t, ip);
+  expect(refused.statusCode).toBe(429);
+  expect(refused.json()).toEqual({
+    code: 429,
+    data: null,
+    msg: 'Too many requests, please try again later',
+  });
+  // Another client is not affected.
+  expect((await hit(t, uniqueIp())).statusCode).toBe(200);
+}
+
+describe('the per-IP request limiter', () => {
+  it('answers 429 after RATE_LIMIT_PER_MINUTE requests, counting in memory', async () => {
+    const t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    await expectLimitAfter(t, uniqueIp(), 3);
+  });
+
+  it('answers 429 after RATE_LIMIT_PER_MINUTE requests, counting in Redis', async () => {
+    const ip = uniqueIp();
+    usedKeys.push(`ratelimit:${ip}`);
+    const t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3', REDIS_URL } });
+    await waitForRedis(t);
+    await expectLimitAfter(t, ip, 3);
+    expect(Number(await redis.get(`ratelimit:${ip}`))).toBe(4);
+  });
+
+  it('shares its Redis counters between instances', async () => {
+    const ip = uniqueIp();
+    usedKeys.push(`ratelimit:${ip}`);
+    const env = { RATE_LIMIT_PER_MINUTE: '4', REDIS_URL };
+    const a = await createTestApp({ env });
+    const b = await createTestApp({ env, reuseDatabaseOf: a });
+    await waitForRedis(a);
+    await waitForRedis(b);
+    expect((await hit(a, ip)).statusCode).toBe(200);
+    expect((await hit(b, ip)).statusCode).toBe(200);
+    expect((await hit(a, ip)).statusCode).toBe(200);
+    expect((await hit(b, ip)).statusCode).toBe(200);
+    expect((await hit(a, ip)).statusCode).toBe(429);
+    expect((await hit(b, ip)).statusCode).toBe(429);
+  });
+});

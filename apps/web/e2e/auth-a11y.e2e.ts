@@ -1,0 +1,133 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gotoApp, launchBrowser, openPage, seedStorage, waitForConfig } from './browser.ts';
+import { dialog, loginWithPassword, openLoginDialog } from './auth-helpers.ts';
+
+/** Accessibility (axe: no serious or critical violations) and 375 px screenshots of the accounts UI. */
+
+const screenshotDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(screenshotDir, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const SETTINGS = (dark: boolean) => JSON.stringify({ languageManual: true, dark });
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Lets antd's open animations finish so axe and screenshots see the final colours. */
+const settle = (page: Page) => page.waitForTimeout(500);
+
+describe('accounts accessibility', () => {
+  for (const dark of [false, true]) {
+    it(`login dialog (SMS, password, register, legal) in ${dark ? 'dark' : 'light'} mode`, async () => {
+      const tp = await openPage(browser);
+      try {
+        await seedStorage(tp.page, { LANGUAGE: 'zh-Hans', SETTINGS: SETTINGS(dark) });
+        await gotoApp(tp.page, '/');
+        await waitForConfig(tp.page);
+        await openLoginDialog(tp.page);
+        await dialog(tp.page).getByTestId('get-code').click(); // shows the "cannot be empty" error
+        await dialog(tp.page).getByText('手机号不能为空').waitFor();
+        await settle(tp.page);
+        expect(await seriousViolations(tp.page)).toEqual([]);
+        await dialog(tp.page).getByTestId('login-method-toggle').click();
+        await dialog(tp.page).getByTestId('login-password').waitFor();
+        expect(await seriousViolations(tp.page)).toEqual([]);
+        await dialog(tp.page).getByTestId('login-mode-toggle').click();
+        await dialog(tp.page).getByTestId('register-password').waitFor();
+        expect(await seriousViolations(tp.page)).toEqual([]);
+        await dialog(tp.page).getByTestId('open-privacy').click();
+        await tp.page.getByTestId('legal-privacy').waitFor();
+        await settle(tp.page);
+        expect(await seriousViolations(tp.page)).toEqual([]);
+        expect(tp.errors).toEqual([]);
+      } finally {
+        await tp.context.close();
+      }
+    });
+
+    it(`logged-in header and avatar menu, and the /login page, in ${dark ? 'dark' : 'light'} mode`, async () => {
+      const tp = await openPage(browser);
+      try {
+        await seedStorage(tp.page, { LANGUAGE: 'zh-Hans', SETTINGS: SETTINGS(dark) });
+        await gotoApp(tp.page, '/login');
+        await waitForConfig(tp.page);
+        await settle(tp.page);
+        expect(await seriousViolations(tp.page)).toEqual([]);
+        await gotoApp(tp.page, '/');
+        await loginWithPassword(tp.page);
+        await tp.page.getByTestId('user-menu-trigger').click();
+        await tp.page.getByTestId('user-menu').waitFor();
+        await settle(tp.page);
+        expect(await seriousViolations(tp.page)).toEqual([]);
+        // Keyboard: the menu opens from the focused trigger and its entries are reachable.
+        await tp.page.keyboard.press('Escape');
+        await tp.page.getByTestId('user-menu').waitFor({ state: 'hidden' });
+        await tp.page.getByTestId('user-menu-trigger').focus();
+        await tp.page.keyboard.press('Enter');
+        await tp.page.getByTestId('user-menu').getByRole('menuitem', { name: '个人中心' }).waitFor();
+        expect(tp.errors).toEqual([]);
+      } finally {
+        await tp.context.close();
+      }
+    });
+  }
+});
+
+describe('accounts screenshots at 375 px', () => {
+  for (const [lang, dark] of [
+    ['zh-Hans', false],
+    ['en', true],
+  ] as const) {
+    it(`login dialog and logged-in menu, ${lang} ${dark ? 'dark' : 'light'}`, async () => {
+      const tp = await openPage(browser, { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 });
+      try {
+        await seedStorage(tp.page, { LANGUAGE: lang, SETTINGS: SETTINGS(dark) });
+        const suffix = `${lang}-${dark ? 'dark' : 'light'}`;
+        await gotoApp(tp.page, '/login');
+        await waitForConfig(tp.page);
+        await tp.page.getByTestId('demo-hint').waitFor();
+        await tp.page.screenshot({ path: `${screenshotDir}login-page-${suffix}.png`, fullPage: true });
+        await gotoApp(tp.page, '/');
+        await waitForConfig(tp.page);
+        await tp.page.getByTestId('hamburger').click();
+        await tp.page.getByRole('dialog', { name: lang === 'en' ? 'Menu' : '菜单' }).getByTestId('login-button').click();
+        await dialog(tp.page).getByTestId('demo-hint').waitFor();
+        await dialog(tp.page).getByTestId('login-mobile').fill('138001');
+        await dialog(tp.page).getByTestId('login-mobile').blur();
+        await settle(tp.page);
+        await tp.page.screenshot({ path: `${screenshotDir}login-dialog-${suffix}.png` });
+        const width = await tp.page.evaluate(() => document.scrollingElement!.scrollWidth);
+        expect(width).toBeLessThanOrEqual(375);
+        await dialog(tp.page).getByTestId('login-method-toggle').click();
+        await dialog(tp.page).getByTestId('demo-fill').click();
+        const reloaded = tp.page.waitForEvent('load', { timeout: 20_000 });
+        await dialog(tp.page).getByTestId('login-submit').click();
+        await reloaded;
+        await tp.page.getByTestId('hamburger').click();
+        const menu = tp.page.getByRole('dialog', { name: lang === 'en' ? 'Menu' : '菜单' });
+        await menu.getByTestId('user-card').waitFor();
+        await settle(tp.page);
+        await tp.page.screenshot({ path: `${screenshotDir}user-menu-${suffix}.png` });
+        expect(tp.errors).toEqual([]);
+      } finally {
+        await tp.context.close();
+      }
+    });
+  }
+});

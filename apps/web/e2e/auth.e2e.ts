@@ -1,0 +1,417 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, gotoApp, launchBrowser, openPage, seedStorage, type TestPage } from './browser.ts';
+import {
+  DEMO,
+  dialog,
+  loginWithPassword,
+  openLoginDialog,
+  readSmsCode,
+  recordApiCalls,
+  submitAndWaitForReload,
+  uniqueMobile,
+  type ApiCall,
+} from './auth-helpers.ts';
+
+/**
+ * Accounts and sessions in the browser (issue #3): the login dialog of SPEC.md §2, the /login page,
+ * the encrypted session record, the user area and logout, against the real server.
+ */
+
+let browser: Browser;
+const opened: TestPage[] = [];
+
+async function open(options?: Parameters<typeof openPage>[1]): Promise<TestPage> {
+  const tp = await openPage(browser, options);
+  opened.push(tp);
+  return tp;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  const errors = opened.flatMap((tp) => tp.errors);
+  await Promise.all(opened.splice(0).map((tp) => tp.context.close()));
+  // 4xx replies the tests provoke on purpose are logged by Chromium as failed resources.
+  expect(errors.filter((e) => !/Failed to load resource/.test(e)), 'console errors').toEqual([]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function storageDump(page: Page) {
+  return page.evaluate(() => ({
+    local: { ...localStorage } as Record<string, string>,
+    session: { ...sessionStorage } as Record<string, string>,
+  }));
+}
+
+const tokenOf = (calls: ApiCall[]) =>
+  calls.filter((c) => c.path === '/user/getUserInfo' && c.status === 200).at(-1)?.auth ?? null;
+
+describe('login dialog', () => {
+  it('logs in with an SMS code from the outbox: code sent toast, countdown, welcome, reload, user area', async () => {
+    const tp = await open();
+    const calls = recordApiCalls(tp.page);
+    await gotoApp(tp.page, '/');
+    await openLoginDialog(tp.page);
+    const mobile = uniqueMobile();
+    const d = dialog(tp.page);
+    await d.getByTestId('login-mobile').fill(mobile);
+    await d.getByTestId('get-code').click();
+    await tp.page.getByText('验证码已发送').waitFor();
+
+    // 60 s countdown: disabled and counting down.
+    const button = d.getByTestId('get-code');
+    await tp.page.waitForFunction(() =>
+      /\d+ 秒后重发/.test(document.querySelector('[data-testid="get-code"]')?.textContent ?? ''),
+    );
+    expect(await button.isDisabled()).toBe(true);
+    const seconds = async () => Number((await button.textContent())?.match(/(\d+)/)?.[1]);
+    const first = await seconds();
+    expect(first).toBeGreaterThanOrEqual(58);
+    expect(first).toBeLessThanOrEqual(60);
+    await tp.page.waitForTimeout(2_100);
+    const later = await seconds();
+    expect(later).toBeLessThan(first);
+    expect(await button.isDisabled()).toBe(true);
+
+    const code = await readSmsCode(mobile);
+    await d.getByTestId('login-code').fill(code);
+    const reloaded = tp.page.waitForEvent('load', { timeout: 20_000 });
+    await d.getByTestId('login-submit').click();
+    const welcome = tp.page.locator('.ant-notification-notice');
+    await welcome.getByText('登录成功').waitFor();
+    expect(await welcome.textContent()).toContain('欢迎回来');
+    await reloaded;
+    await tp.page.getByTestId('user-area').waitFor();
+
+    // A new phone: registered on SMS login, greeted by its masked number (no nickname yet).
+    await tp.page.getByTestId('user-menu-trigger').click();
+    const card = tp.page.getByTestId('user-menu').getByTestId('user-card');
+    await card.waitFor();
+    expect(await card.textContent()).toContain(`${mobile.slice(0, 3)}****${mobile.slice(7)}`);
+    // Logged-in shell: schedule link and favourites button appear.
+    await tp.page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '课程表' }).waitFor();
+    await tp.page.getByRole('button', { name: /收藏的老师/ }).waitFor();
+    const login = calls.find((c) => c.path === '/user/login');
+    expect(login).toMatchObject({ status: 200, code: 200 });
+  });
+
+  it('logs the demo student in with a password and shows avatar, nickname, English name and masked phone', async () => {
+    const tp = await open();
+    const calls = recordApiCalls(tp.page);
+    await gotoApp(tp.page, '/');
+    await loginWithPassword(tp.page);
+    const info = (
+      await (
+        await tp.page.request.get(`${baseURL()}/api/v1/user/getUserInfo`, {
+          headers: { Authorization: tokenOf(calls)! },
+        })
+      ).json()
+    ).data as { student_nick: string; student_eng_name: string };
+    await tp.page.getByTestId('user-menu-trigger').click();
+    const card = tp.page.getByTestId('user-menu').getByTestId('user-card');
+    await card.waitFor();
+    const text = (await card.textContent()) ?? '';
+    expect(text).toContain(info.student_nick);
+    expect(text).toContain(info.student_eng_name);
+    expect(text).toContain('138****8000');
+    expect(text).not.toContain('13800138000');
+    expect(await card.locator('.ant-avatar').count()).toBe(1);
+    const menu = tp.page.getByTestId('user-menu');
+    expect(await menu.getByRole('menuitem', { name: '个人中心' }).isVisible()).toBe(true);
+    expect(await menu.getByRole('menuitem', { name: '课程管理' }).isVisible()).toBe(true);
+    await menu.getByRole('menuitem', { name: '课程管理' }).click();
+    await tp.page.waitForURL(`${baseURL()}/course/index`);
+    await tp.page.getByTestId('buy-coins').click();
+    await tp.page.waitForURL(`${baseURL()}/user/coins`);
+    // The password travels as the client hash only.
+    expect(JSON.stringify(calls)).not.toContain(DEMO.password);
+  });
+
+  it('keeps the login button disabled while the phone or the code/password is empty', async () => {
+    const tp = await open();
+    await gotoApp(tp.page, '/');
+    await openLoginDialog(tp.page);
+    const d = dialog(tp.page);
+    const submit = d.getByTestId('login-submit');
+    await expect.poll(() => submit.isDisabled()).toBe(true);
+    await d.getByTestId('login-mobile').fill(DEMO.mobile);
+    await expect.poll(() => submit.isDisabled()).toBe(true);
+    await d.getByTestId('login-code').fill('123456');
+    await expect.poll(() => submit.isDisabled()).toBe(false);
+    await d.getByTestId('login-mobile').fill('');
+    await expect.poll(() => submit.isDisabled()).toBe(true);
+    await d.getByTestId('login-mobile').fill(DEMO.mobile);
+    await d.getByTestId('login-method-toggle').click();
+    await d.getByTestId('login-password').waitFor();
+    await expect.poll(() => submit.isDisabled()).toBe(true);
+    await d.getByTestId('login-password').fill('x');
+    await expect.poll(() => submit.isDisabled()).toBe(false);
+    await d.getByTestId('login-password').fill('   ');
+    await expect.poll(() => submit.isDisabled()).toBe(true);
+  });
+
+  for (const [lang, required, invalid] of [
+    ['zh-Hans', '手机号不能为空', '手机号格式不正确'],
+    ['en', 'Phone number cannot be empty', 'Phone number is invalid'],
+  ] as const) {
+    it(`validates the phone number in ${lang}`, async () => {
+      const tp = await open();
+      await seedStorage(tp.page, { LANGUAGE: lang, SETTINGS: JSON.stringify({ languageManual: true }) });
+      await gotoApp(tp.page, '/');
+      await openLoginDialog(tp.page);
+      const d = dialog(tp.page);
+      // Asking for a code without a phone.
+      await d.getByTestId('get-code').click();
+      await d.getByText(required).waitFor();
+      // A number of an unallocated segment (140) and a short one.
+      for (const bad of ['14012345678', '1380013']) {
+        await d.getByTestId('login-mobile').fill(bad);
+        await d.getByTestId('login-mobile').blur();
+        await d.getByText(invalid).waitFor();
+        await expect.poll(() => d.getByText(required).count()).toBe(0);
+      }
+      await d.getByTestId('login-mobile').fill('');
+      await d.getByTestId('login-mobile').blur();
+      await d.getByText(required).waitFor();
+      await d.getByTestId('login-mobile').fill(DEMO.mobile);
+      await d.getByTestId('login-mobile').blur();
+      await tp.page.waitForFunction(
+        ([a, b]) => {
+          const text = document.querySelector('[data-testid="login-dialog"]')?.textContent ?? '';
+          return !text.includes(a!) && !text.includes(b!);
+        },
+        [required, invalid],
+      );
+      // The field is labelled (and the error tied to it) for assistive technology.
+      const input = d.getByLabel(lang === 'en' ? 'Phone number' : '手机号', { exact: true });
+      expect(await input.getAttribute('data-testid')).toBe('login-mobile');
+    });
+  }
+
+  it('opens the privacy policy and the service agreement in dialogs, in both languages', async () => {
+    const tp = await open();
+    await gotoApp(tp.page, '/');
+    await openLoginDialog(tp.page);
+    await dialog(tp.page).getByTestId('open-privacy').click();
+    const privacy = tp.page.getByTestId('legal-privacy');
+    await privacy.waitFor();
+    const zh = (await privacy.textContent()) ?? '';
+    for (const part of ['手机号', '学习记录', '您的权利', '联系我们']) expect(zh).toContain(part);
+    await tp.page.getByRole('button', { name: '我知道了' }).click();
+    await privacy.waitFor({ state: 'hidden' });
+    await dialog(tp.page).getByTestId('open-terms').click();
+    const terms = tp.page.getByTestId('legal-terms');
+    await terms.waitFor();
+    const zhTerms = (await terms.textContent()) ?? '';
+    for (const part of ['24 小时', '学币', '课时卡', '微信支付']) expect(zhTerms).toContain(part);
+
+    const en = await open();
+    await seedStorage(en.page, { LANGUAGE: 'en', SETTINGS: JSON.stringify({ languageManual: true }) });
+    await gotoApp(en.page, '/');
+    await openLoginDialog(en.page);
+    await dialog(en.page).getByTestId('open-terms').click();
+    const enTerms = en.page.getByTestId('legal-terms');
+    await enTerms.waitFor();
+    const text = (await enTerms.textContent()) ?? '';
+    for (const part of ['24 hours', 'Study coins', 'lesson cards', 'WeChat Pay']) expect(text).toContain(part);
+  });
+
+  it('shows the demo account and where SMS codes appear on a demo server, and fills it in', async () => {
+    const config = (await (await fetch(`${baseURL()}/api/v1/app/config`)).json()) as {
+      data: { demo: boolean; sms_driver: string };
+    };
+    const tp = await open();
+    await gotoApp(tp.page, '/');
+    await openLoginDialog(tp.page);
+    const hint = dialog(tp.page).getByTestId('demo-hint');
+    if (!config.data.demo) {
+      expect(await hint.count()).toBe(0);
+      return;
+    }
+    await hint.waitFor();
+    const text = (await hint.textContent()) ?? '';
+    expect(text).toContain('13800138000');
+    expect(text).toContain('demo1234');
+    if (config.data.sms_driver === 'log') expect(text).toContain('DATA_DIR/outbox/sms.jsonl');
+    await hint.getByTestId('demo-fill').click();
+    expect(await dialog(tp.page).getByTestId('login-password').inputValue()).toBe('demo1234');
+    await submitAndWaitForReload(tp.page);
+  });
+
+  it('registers a new phone with a password from the Register button, which then logs in by password', async () => {
+    const tp = await open();
+    await gotoApp(tp.page, '/');
+    await openLoginDialog(tp.page, 'register');
+    await tp.page.getByRole('dialog', { name: '注册账号' }).waitFor();
+    const d = dialog(tp.page);
+    const mobile = uniqueMobile();
+    await d.getByTestId('login-mobile').fill(mobile);
+    await d.getByTestId('get-code').click();
+    await d.getByTestId('login-code').fill(await readSmsCode(mobile));
+    await d.getByTestId('register-password').fill('12345');
+    await d.getByTestId('register-password').blur();
+    await d.getByText('密码长度为 6-32 位').waitFor();
+    await d.getByTestId('register-password').fill('my-secret-9');
+    await submitAndWaitForReload(tp.page);
+
+    const again = await open();
+    await gotoApp(again.page, '/');
+    await openLoginDialog(again.page);
+    await dialog(again.page).getByTestId('login-method-toggle').click();
+    await dialog(again.page).getByTestId('login-mobile').fill(mobile);
+    await dialog(again.page).getByTestId('login-password').fill('my-secret-9');
+    await submitAndWaitForReload(again.page);
+  });
+
+  it('shows the server message and stays logged out on a wrong password', async () => {
+    const tp = await open();
+    await gotoApp(tp.page, '/');
+    await openLoginDialog(tp.page);
+    const d = dialog(tp.page);
+    await d.getByTestId('login-method-toggle').click();
+    await d.getByTestId('login-mobile').fill(uniqueMobile());
+    await d.getByTestId('login-password').fill('not-the-password');
+    await d.getByTestId('login-submit').click();
+    await tp.page.getByText('手机号或密码错误').waitFor();
+    expect(await tp.page.getByTestId('user-area').count()).toBe(0);
+    expect(await tp.page.getByRole('dialog', { name: '提示' }).count()).toBe(0);
+  });
+});
+
+describe('session storage', () => {
+  it('with remember-me: an encrypted record in localStorage that a new page of the browser restores', async () => {
+    const tp = await open();
+    const calls = recordApiCalls(tp.page);
+    await gotoApp(tp.page, '/');
+    await loginWithPassword(tp.page, { remember: true });
+    const token = tokenOf(calls)!;
+    expect(token.length).toBeGreaterThan(20);
+    const { local, session } = await storageDump(tp.page);
+    expect(local['ls-auth']).toBeDefined();
+    expect(session['ls-auth']).toBeUndefined();
+    const everything = JSON.stringify({ local, session });
+    for (const secret of [token, token.slice(20, 60), token.split('.')[1]!, '13800138000'])
+      expect(everything).not.toContain(secret);
+    expect(JSON.parse(local['ls-auth']!)).toMatchObject({ v: 1, alg: 'A256GCM' });
+
+    const second = await tp.context.newPage();
+    await gotoApp(second, '/user/home');
+    await second.getByTestId('user-area').waitFor();
+    expect(new URL(second.url()).pathname).toBe('/user/home');
+  });
+
+  it('without remember-me: the record stays in this tab (sessionStorage), a new page is logged out', async () => {
+    const tp = await open();
+    const calls = recordApiCalls(tp.page);
+    await gotoApp(tp.page, '/');
+    await loginWithPassword(tp.page, { remember: false });
+    const token = tokenOf(calls)!;
+    const { local, session } = await storageDump(tp.page);
+    expect(session['ls-auth']).toBeDefined();
+    expect(local['ls-auth']).toBeUndefined();
+    expect(JSON.stringify({ local, session })).not.toContain(token);
+
+    await tp.page.reload();
+    await tp.page.getByTestId('user-area').waitFor();
+
+    const second = await tp.context.newPage();
+    await gotoApp(second, '/');
+    await second.getByTestId('login-button').waitFor();
+    await gotoApp(second, '/course/index');
+    await second.waitForURL(/\/login\?url=%2Fcourse%2Findex$/);
+  });
+});
+
+describe('logout', () => {
+  it('asks for confirmation, clears the session, goes to / and ends the access token at once', async () => {
+    const tp = await open();
+    const calls = recordApiCalls(tp.page);
+    await gotoApp(tp.page, '/course/index');
+    await tp.page.waitForURL(/\/login\?url=/);
+    await loginWithPassword(tp.page, { remember: true });
+    const token = tokenOf(calls)!;
+
+    await tp.page.getByTestId('user-menu-trigger').click();
+    await tp.page.getByTestId('user-menu').getByRole('menuitem', { name: '退出登录' }).click();
+    const confirm = tp.page.getByRole('dialog').filter({ hasText: '确定要退出登录吗？' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: '取消' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await tp.page.getByTestId('user-area').isVisible()).toBe(true);
+
+    await tp.page.getByTestId('user-menu-trigger').click();
+    await tp.page.getByTestId('user-menu').getByRole('menuitem', { name: '退出登录' }).click();
+    await confirm.waitFor();
+    const home = tp.page.waitForURL(`${baseURL()}/`);
+    await tp.page.getByTestId('logout-confirm').click();
+    await home;
+    await tp.page.getByTestId('login-button').waitFor();
+    const { local, session } = await storageDump(tp.page);
+    expect(local['ls-auth']).toBeUndefined();
+    expect(session['ls-auth']).toBeUndefined();
+    expect(calls.find((c) => c.path === '/user/logout')).toMatchObject({ status: 200 });
+
+    const replay = await tp.page.request.get(`${baseURL()}/api/v1/user/getUserInfo`, {
+      headers: { Authorization: token },
+    });
+    expect(replay.status()).toBe(401);
+    expect(((await replay.json()) as { code: number }).code).toBe(401);
+  });
+});
+
+describe('/login page and guards', () => {
+  it('returns to a same-origin ?url= after login and refuses other targets', async () => {
+    const tp = await open();
+    await gotoApp(tp.page, '/user/orders?page=2');
+    await tp.page.waitForURL(/\/login\?url=%2Fuser%2Forders%3Fpage%3D2$/);
+    const form = tp.page.getByTestId('login-form');
+    await form.getByTestId('login-method-toggle').click();
+    await form.getByTestId('login-mobile').fill(DEMO.mobile);
+    await form.getByTestId('login-password').fill(DEMO.password);
+    await form.getByTestId('login-submit').click();
+    await tp.page.waitForURL(`${baseURL()}/user/orders?page=2`, { timeout: 20_000 });
+    await tp.page.getByTestId('user-area').waitFor();
+
+    // Already logged in: /login forwards at once, but never off-site.
+    for (const [target, expected] of [
+      ['/course/list', '/course/list'],
+      ['//evil.example/x', '/'],
+      ['/\\evil.example', '/'],
+      ['https://evil.example/', '/'],
+    ] as const) {
+      await tp.page.goto(`/login?url=${encodeURIComponent(target)}`);
+      await tp.page.waitForURL(`${baseURL()}${expected}`);
+    }
+  });
+
+  it('no page a visitor can open makes a call that answers 401', async () => {
+    const tp = await open();
+    const calls = recordApiCalls(tp.page);
+    for (const path of [
+      '/',
+      '/ielts',
+      '/ielts/SpeakingSamples',
+      '/teacher/booking/42',
+      '/login',
+      '/login?url=%2Fuser%2Fhome',
+      '/course/index',
+      '/user/home',
+      '/user/files',
+      '/no/such/page',
+    ]) {
+      await gotoApp(tp.page, path);
+      await tp.page.waitForLoadState('networkidle');
+    }
+    await openLoginDialog(tp.page);
+    await tp.page.waitForLoadState('networkidle');
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.filter((c) => c.status === 401 || c.code === 401 || c.code === 66666)).toEqual([]);
+    expect(calls.filter((c) => c.auth !== null)).toEqual([]);
+  });
+});
