@@ -108,7 +108,10 @@ describe('accounts screenshots at 375 px', () => {
         await gotoApp(tp.page, '/');
         await waitForConfig(tp.page);
         await tp.page.getByTestId('hamburger').click();
-        await tp.page.getByRole('dialog', { name: lang === 'en' ? 'Menu' : '菜单' }).getByTestId('login-button').click();
+        await tp.page
+          .getByRole('dialog', { name: lang === 'en' ? 'Menu' : '菜单' })
+          .getByTestId('login-button')
+          .click();
         await dialog(tp.page).getByTestId('demo-hint').waitFor();
         await dialog(tp.page).getByTestId('login-mobile').fill('138001');
         await dialog(tp.page).getByTestId('login-mobile').blur();

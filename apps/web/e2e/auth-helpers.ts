@@ -88,7 +88,12 @@ export function recordApiCalls(page: Page): ApiCall[] {
     const url = new URL(response.url());
     if (!url.pathname.startsWith('/api/v1/')) return;
     const auth = response.request().headers()['authorization'] ?? null;
-    const entry: ApiCall = { path: url.pathname.slice('/api/v1'.length), status: response.status(), code: null, auth };
+    const entry: ApiCall = {
+      path: url.pathname.slice('/api/v1'.length),
+      status: response.status(),
+      code: null,
+      auth,
+    };
     calls.push(entry);
     response
       .json()

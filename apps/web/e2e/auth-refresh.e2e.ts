@@ -113,7 +113,10 @@ describe('expired access token (66666)', () => {
 
       for (const calls of after) {
         // Never the login-expired path: no 401, and each tab ends with its user info.
-        expect(calls.filter((c) => c.code === 401 || (c.status === 401 && c.code !== 66666)), report).toEqual([]);
+        expect(
+          calls.filter((c) => c.code === 401 || (c.status === 401 && c.code !== 66666)),
+          report,
+        ).toEqual([]);
         const infos = calls.filter((c) => c.path === '/user/getUserInfo');
         expect(infos.at(-1), report).toMatchObject({ status: 200, code: 200 });
         // The original request is retried at most once.
@@ -127,13 +130,21 @@ describe('expired access token (66666)', () => {
         const session = [...after[first]!, ...after[second]!];
         // One refresh per session, whichever tab did it: a second one would present a rotated
         // refresh token, which revokes the whole family (DESIGN.md §7).
-        expect(session.filter((c) => c.path === '/updateToken'), report).toHaveLength(1);
-        expect(session.find((c) => c.path === '/updateToken'), report).toMatchObject({ status: 200, code: 200 });
+        expect(
+          session.filter((c) => c.path === '/updateToken'),
+          report,
+        ).toHaveLength(1);
+        expect(
+          session.find((c) => c.path === '/updateToken'),
+          report,
+        ).toMatchObject({ status: 200, code: 200 });
         expect(session.filter((c) => c.code === 66666).length, report).toBeGreaterThanOrEqual(1);
       }
       // The tab that refreshed: 66666 → /updateToken → the same request again, successful.
       const refresher = after.find((calls) => calls.some((c) => c.path === '/updateToken'))!;
-      const sessionCalls = refresher.filter((c) => c.path === '/user/getUserInfo' || c.path === '/updateToken');
+      const sessionCalls = refresher.filter(
+        (c) => c.path === '/user/getUserInfo' || c.path === '/updateToken',
+      );
       expect(paths(sessionCalls), report).toEqual([
         '/user/getUserInfo 401/66666',
         '/updateToken 200/200',

@@ -35,7 +35,10 @@ afterEach(async () => {
   const errors = opened.flatMap((tp) => tp.errors);
   await Promise.all(opened.splice(0).map((tp) => tp.context.close()));
   // 4xx replies the tests provoke on purpose are logged by Chromium as failed resources.
-  expect(errors.filter((e) => !/Failed to load resource/.test(e)), 'console errors').toEqual([]);
+  expect(
+    errors.filter((e) => !/Failed to load resource/.test(e)),
+    'console errors',
+  ).toEqual([]);
 });
 
 afterAll(async () => {
@@ -219,7 +222,8 @@ describe('login dialog', () => {
     const enTerms = en.page.getByTestId('legal-terms');
     await enTerms.waitFor();
     const text = (await enTerms.textContent()) ?? '';
-    for (const part of ['24 hours', 'Study coins', 'lesson cards', 'WeChat Pay']) expect(text).toContain(part);
+    for (const part of ['24 hours', 'Study coins', 'lesson cards', 'WeChat Pay'])
+      expect(text).toContain(part);
   });
 
   it('shows the demo account and where SMS codes appear on a demo server, and fills it in', async () => {

@@ -22,7 +22,8 @@ export const session = createSession({
   secure: createSecureStore<UserInfo>({ storageKey: AUTH_STORAGE_KEY }),
   updateToken: requestTokenRefresh,
   createCoordinator: (hooks) => {
-    channel = typeof BroadcastChannel === 'undefined' ? null : heldChannel(new BroadcastChannel('ls-session'));
+    channel =
+      typeof BroadcastChannel === 'undefined' ? null : heldChannel(new BroadcastChannel('ls-session'));
     return createRefreshCoordinator({ ...hooks, channel });
   },
   onHydrated: () => channel?.release(),

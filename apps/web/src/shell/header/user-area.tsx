@@ -64,7 +64,13 @@ export function UserArea({ block = false, onAction }: UserAreaProps) {
       void navigate(path);
     };
     const buyCoins = (
-      <Button type="primary" block={block} icon={<WalletOutlined />} onClick={() => go('/user/coins')} data-testid="buy-coins">
+      <Button
+        type="primary"
+        block={block}
+        icon={<WalletOutlined />}
+        onClick={() => go('/user/coins')}
+        data-testid="buy-coins"
+      >
         {t('auth.buyCoins')}
       </Button>
     );

@@ -5,5 +5,9 @@ import { http } from '../../../lib/http/http-client.ts';
  * once. Silent and exempt from the session handling: logging out locally never depends on it.
  */
 export function logoutRequest(): Promise<unknown> {
-  return http.post<unknown>('/user/logout', undefined, { skipAuthRedirect: true, silent: true, timeout: 8_000 });
+  return http.post<unknown>('/user/logout', undefined, {
+    skipAuthRedirect: true,
+    silent: true,
+    timeout: 8_000,
+  });
 }

@@ -43,10 +43,15 @@ export type LoginFormProps = {
 
 /** A zod issue's message is a key of the contract's MESSAGES; its text in the current language. */
 function issueText(key: string | undefined, lang: 'zh-Hans' | 'en'): string {
-  return key && isMessageKey(key) ? contractMessage(key, lang) : contractMessage('validation.checkInput', lang);
+  return key && isMessageKey(key)
+    ? contractMessage(key, lang)
+    : contractMessage('validation.checkInput', lang);
 }
 
-function schemaRule(schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, lang: 'zh-Hans' | 'en') {
+function schemaRule(
+  schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } },
+  lang: 'zh-Hans' | 'en',
+) {
   return {
     validator: async (_: unknown, value: unknown) => {
       const result = schema.safeParse(typeof value === 'string' ? value : '');
@@ -84,7 +89,9 @@ export function LoginForm({ mode, onModeChange, onLoggedIn, demo, idPrefix }: Lo
 
   // Validation messages follow a language switch.
   useEffect(() => {
-    const shown = (['mobile', 'code', 'newPassword'] as const).filter((name) => form.getFieldError(name).length > 0);
+    const shown = (['mobile', 'code', 'newPassword'] as const).filter(
+      (name) => form.getFieldError(name).length > 0,
+    );
     if (shown.length > 0) form.validateFields(shown).catch(() => undefined);
   }, [lang, form]);
 

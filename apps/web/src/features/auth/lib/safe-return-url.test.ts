@@ -18,7 +18,14 @@ describe('safeReturnUrl (?url= after login)', () => {
   });
 
   it('refuses protocol-relative and backslash forms', () => {
-    for (const raw of ['//evil.com', '//evil.com/path', '/\\evil.com', '/\\/evil.com', '/path\\..\\x', '///evil.com'])
+    for (const raw of [
+      '//evil.com',
+      '//evil.com/path',
+      '/\\evil.com',
+      '/\\/evil.com',
+      '/path\\..\\x',
+      '///evil.com',
+    ])
       expect(safeReturnUrl(raw), raw).toBe('/');
   });
 

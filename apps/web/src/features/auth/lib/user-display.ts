@@ -9,7 +9,9 @@ export function maskMobile(mobile: string): string {
 }
 
 /** The name to greet with: nickname, else English name, else the masked phone. */
-export function displayName(info: Pick<UserInfo, 'student_nick' | 'student_eng_name' | 'student_phone'>): string {
+export function displayName(
+  info: Pick<UserInfo, 'student_nick' | 'student_eng_name' | 'student_phone'>,
+): string {
   return info.student_nick.trim() || info.student_eng_name.trim() || maskMobile(info.student_phone);
 }
 

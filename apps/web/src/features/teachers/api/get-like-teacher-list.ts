@@ -1,0 +1,30 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Page } from '@app/contract/paging';
+import type { TeacherCard } from '@app/contract/teachers';
+import { FAVOURITES_KEY, useStudentId } from '../../../lib/favourites/get-liked-teacher-ids.ts';
+import { http } from '../../../lib/http/http-client.ts';
+
+/** GET /user/getLikeTeacherList: the student's favourite teachers as cards (login required). */
+export function getLikeTeacherList(current: number, size: number): Promise<Page<TeacherCard>> {
+  return http.get<Page<TeacherCard>>('/user/getLikeTeacherList', { params: { current, size }, silent: true });
+}
+
+export function getLikeTeacherListQueryOptions(
+  studentId: string | number | null,
+  current: number,
+  size: number,
+) {
+  return queryOptions({
+    // Under FAVOURITES_KEY, so a like or unlike reloads it with the ids.
+    queryKey: [...FAVOURITES_KEY, 'list', studentId ?? 'visitor', current, size] as const,
+    queryFn: () => getLikeTeacherList(current, size),
+    enabled: studentId !== null,
+  });
+}
+
+export function useLikeTeacherList(current: number, size: number) {
+  return useQuery({
+    ...getLikeTeacherListQueryOptions(useStudentId(), current, size),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Envelope } from '@app/contract/envelope-guard';
+import type { LikeTeacherResult } from '@app/contract/teachers';
+import { FAVOURITES_KEY } from '../../../lib/favourites/get-liked-teacher-ids.ts';
+import { http } from '../../../lib/http/http-client.ts';
+
+export type LikeTeacherReply = LikeTeacherResult & { msg: string };
+
+/** POST /user/UserLikeTeacher: toggles a favourite; keeps the server's msg ('operation complete'). */
+export async function likeTeacher(teacherId: number): Promise<LikeTeacherReply> {
+  const response = await http.instance.post<Envelope<LikeTeacherResult>>('/user/UserLikeTeacher', {
+    teacher_id: teacherId,
+  });
+  return { ...response.data.data, msg: response.data.msg };
+}
+
+/** Reloads the ids (header badge), the favourites list and the lists' `liked` flags (SPEC.md §4). */
+export function useLikeTeacher() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: likeTeacher,
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: FAVOURITES_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['teachers', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: ['teachers', 'info'] }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,107 @@
+import { NATIONALITIES, TEACHER_LANGUAGES, TEACHER_LEVELS } from '@app/contract/enums';
+import { useTranslation } from 'react-i18next';
+import { useSettings } from '../../../lib/settings/settings-store.ts';
+import { useTagLabels } from '../lib/tag-labels.ts';
+
+/** The flag emoji of an ISO 3166 alpha-2 code (regional indicator letters). */
+export function flagEmoji(alpha2: string): string {
+  return String.fromCodePoint(...[...alpha2.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
+}
+
+/** Flag and country name (SPEC.md §1 icons; labels from the contract). */
+export function NationalityBadge({ value, compact = false }: { value: string; compact?: boolean }) {
+  const language = useSettings((s) => s.language);
+  const item = NATIONALITIES.find((n) => n.value === value);
+  const label = item ? item.label[language] : value;
+  return (
+    <span className="ls-t-nat" data-testid="teacher-nationality" data-value={value} title={label}>
+      {item && (
+        <span className="ls-t-flag" aria-hidden="true">
+          {flagEmoji(item.flag)}
+        </span>
+      )}
+      <span className={compact ? 'ls-sr-only' : undefined}>{label}</span>
+    </span>
+  );
+}
+
+const LEVEL_STARS: Record<number, number> = { 100: 1, 200: 2, 300: 3 };
+
+/** Level icon + label: 1-3 stars for 100/200/300, a numbered generic badge for any other level. */
+export function LevelBadge({ level }: { level: number }) {
+  const { t } = useTranslation();
+  const language = useSettings((s) => s.language);
+  const item = TEACHER_LEVELS.find((l) => l.value === level);
+  const stars = LEVEL_STARS[level];
+  const tone = item ? `is-l${level}` : 'is-generic';
+  const label = item ? item.label[language] : t('teachers.levelN', { level });
+  return (
+    <span className={`ls-t-level ${tone}`} data-testid="teacher-level" data-value={level}>
+      <svg viewBox="0 0 20 20" width="14" height="14" aria-hidden="true" focusable="false">
+        <path d="M10 1.5 17 4v5.5c0 4.2-3 7.6-7 9-4-1.4-7-4.8-7-9V4z" fill="currentColor" opacity="0.22" />
+        <path d="M10 1.5 17 4v5.5c0 4.2-3 7.6-7 9-4-1.4-7-4.8-7-9V4z" fill="none" stroke="currentColor" />
+        {stars ? (
+          <text x="10" y="13" textAnchor="middle" fontSize="8" fontWeight="700" fill="currentColor">
+            {'★'.repeat(stars).slice(0, 3)}
+          </text>
+        ) : (
+          <text x="10" y="13" textAnchor="middle" fontSize="7" fontWeight="700" fill="currentColor">
+            {level}
+          </text>
+        )}
+      </svg>
+      {label}
+    </span>
+  );
+}
+
+export function LanguageChips({ values }: { values: readonly string[] }) {
+  const language = useSettings((s) => s.language);
+  return (
+    <span className="ls-t-chips" data-testid="teacher-languages">
+      {values.map((v) => (
+        <span key={v} className="ls-t-chip is-lang">
+          {TEACHER_LANGUAGES.find((l) => l.value === v)?.label[language] ?? v}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+export function TeacherTags({ values, max }: { values: readonly string[]; max?: number }) {
+  const language = useSettings((s) => s.language);
+  const labels = useTagLabels();
+  if (!labels) return <span className="ls-t-chips" aria-hidden="true" />;
+  const shown = max ? values.slice(0, max) : values;
+  return (
+    <span className="ls-t-chips">
+      {shown.map((v) => (
+        <span key={v} className="ls-t-chip is-tag">
+          {labels.teacher.get(v)?.label[language] ?? v}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** The study-coin icon (SPEC.md §1). */
+export function CoinIcon({ size = 16 }: { size?: number }) {
+  return (
+    <svg className="ls-t-coin" viewBox="0 0 20 20" width={size} height={size} aria-hidden="true" focusable="false">
+      <circle cx="10" cy="10" r="9" fill="#f5b300" />
+      <circle cx="10" cy="10" r="6.6" fill="none" stroke="#a86a00" strokeWidth="1.2" />
+      <path d="M6.5 8.2 10 6.4l3.5 1.8L10 10z M7.6 9.4v2.4c1.4 1.2 3.4 1.2 4.8 0V9.4L10 10.6z" fill="#7a4d00" />
+    </svg>
+  );
+}
+
+export function Price({ coins }: { coins: number }) {
+  const { t } = useTranslation();
+  return (
+    <span className="ls-t-price" data-testid="teacher-price" data-value={coins}>
+      <CoinIcon />
+      <strong>{coins}</strong>
+      <span className="ls-muted ls-small">{t('teachers.perLesson')}</span>
+    </span>
+  );
+}

@@ -1,0 +1,28 @@
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { nextDates, SCHEDULE_WEEKS, weekDays, weekRange } from './schedule.ts';
+
+describe('slot grid weeks', () => {
+  const now = dayjs('2026-11-22T15:30:00');
+
+  it('shows 7 days from today and a second week within the 14 bookable days', () => {
+    expect(SCHEDULE_WEEKS).toBe(2);
+    expect(weekDays(0, now).map((d) => d.format('MM-DD'))).toEqual([
+      '11-22', '11-23', '11-24', '11-25', '11-26', '11-27', '11-28',
+    ]);
+    expect(weekDays(1, now)[0]!.format('YYYY-MM-DD')).toBe('2026-11-29');
+  });
+
+  it('asks for [local midnight, +7 days)', () => {
+    const { from, to } = weekRange(0, now);
+    expect(dayjs(to).diff(dayjs(from), 'day')).toBe(7);
+    expect(dayjs(from).format('HH:mm')).toBe('00:00');
+  });
+
+  it('offers the next 14 dates for the date filter', () => {
+    const dates = nextDates(now);
+    expect(dates).toHaveLength(14);
+    expect(dates[0]).toBe('2026-11-22');
+    expect(dates[13]).toBe('2026-12-05');
+  });
+});
