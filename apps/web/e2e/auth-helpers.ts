@@ -28,6 +28,8 @@ export async function submitAndWaitForReload(page: Page): Promise<void> {
   await dialog(page).getByTestId('login-submit').click();
   await reloaded;
   await page.getByTestId('user-area').waitFor();
+  // The start-up refresh of the user info re-renders the user area; let it land first.
+  await page.waitForLoadState('networkidle');
 }
 
 export async function loginWithPassword(page: Page, options: { remember?: boolean } = {}): Promise<void> {

@@ -2,23 +2,30 @@ import { Badge, Button } from 'antd';
 import { HeartOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useLikedTeacherIds } from '../../lib/favourites/get-liked-teacher-ids.ts';
 
-type FavouritesButtonProps = { count: number; onNavigate?: () => void };
+type FavouritesButtonProps = {
+  /** @deprecated The button reads the count itself (GET /user/getUserLikeTeachersIds); ignored. */
+  count?: number;
+  onNavigate?: () => void;
+};
 
 /**
- * Favourite teachers with a count badge; shown only when logged in (SPEC.md §2, §6). The teachers
- * issue supplies the count from GET /user/getUserLikeTeachersIds.
+ * Favourite teachers with a count badge; shown only when logged in (SPEC.md §2, §6). The ids are
+ * loaded once per login and reloaded after each like or unlike (SPEC.md §4).
  */
-export function FavouritesButton({ count, onNavigate }: FavouritesButtonProps) {
+export function FavouritesButton({ onNavigate }: FavouritesButtonProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const count = useLikedTeacherIds().data?.length ?? 0;
   return (
-    <Badge count={count} size="small" offset={[-4, 4]}>
+    <Badge count={count} size="small" offset={[-4, 4]} data-testid="favourites-badge" data-count={count}>
       <Button
         type="text"
         shape="circle"
         icon={<HeartOutlined />}
         aria-label={t('header.favouritesCount', { count })}
+        data-testid="favourites-button"
         onClick={() => {
           onNavigate?.();
           void navigate('/user/like-teachers');

@@ -1,20 +1,15 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AudioOutlined, CalendarOutlined, GlobalOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { useBrandTitle } from '../../../shell/use-brand-title.ts';
 import { otherLanguage } from '../../../lib/i18n/language.ts';
 import { useLoginDialog } from '../../../lib/session/login-dialog-store.ts';
 import { useIsLoggedIn } from '../../../lib/session/session-store.ts';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
+import { TeacherDiscovery } from '../../teachers/components/teacher-discovery.tsx';
+import { TeacherDrawer } from '../../teachers/components/teacher-drawer.tsx';
+import '../components/home.css';
 
-const FEATURES = [
-  { icon: <GlobalOutlined />, title: 'home.feature1Title', body: 'home.feature1Body' },
-  { icon: <CalendarOutlined />, title: 'home.feature2Title', body: 'home.feature2Body' },
-  { icon: <PlayCircleOutlined />, title: 'home.feature3Title', body: 'home.feature3Body' },
-  { icon: <AudioOutlined />, title: 'home.feature4Title', body: 'home.feature4Body' },
-] as const;
-
-/** Home: hero and highlights. Teacher discovery replaces the lower part in the teachers issue. */
+/** Home: a compact hero, then teacher discovery with the profile drawer (`?teacher=`). */
 export default function HomeRoute() {
   const { t, i18n } = useTranslation();
   const brand = useBrandTitle();
@@ -26,7 +21,7 @@ export default function HomeRoute() {
 
   return (
     <div className="ls-home">
-      <section className="ls-hero" aria-labelledby="hero-title">
+      <section className="ls-hero is-compact" aria-labelledby="hero-title">
         <div className="ls-hero-text">
           <span className="ls-pill">{t('home.eyebrow')}</span>
           <h1 id="hero-title" className="ls-hero-title">
@@ -37,8 +32,15 @@ export default function HomeRoute() {
             {otherTagline}
           </p>
           <div className="ls-actions">
+            <a href="#teachers-title" className="ls-link-btn">
+              {t('home.ctaFindTeacher')}
+            </a>
             {!loggedIn && (
-              <button type="button" className="ls-link-btn" onClick={() => openLogin('register')}>
+              <button
+                type="button"
+                className="ls-link-btn ls-link-btn-ghost"
+                onClick={() => openLogin('register')}
+              >
                 {t('home.ctaTeachers')}
               </button>
             )}
@@ -55,22 +57,8 @@ export default function HomeRoute() {
           <div className="ls-bubble ls-bubble-3">How are you today?</div>
         </div>
       </section>
-      <section aria-labelledby="features-title" className="ls-features-section">
-        <h2 id="features-title" className="ls-section-title">
-          {t('home.featuresLabel')}
-        </h2>
-        <ul className="ls-features">
-          {FEATURES.map((f) => (
-            <li key={f.title} className="ls-feature">
-              <span className="ls-feature-icon" aria-hidden="true">
-                {f.icon}
-              </span>
-              <h3>{t(f.title)}</h3>
-              <p className="ls-muted">{t(f.body)}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <TeacherDiscovery />
+      <TeacherDrawer />
     </div>
   );
 }

@@ -4,13 +4,17 @@ import { http } from '../../../lib/http/http-client.ts';
 
 /** GET /teacher/getTeacherInfo: one teacher's profile (404 for an unknown id). */
 export function getTeacherInfo(teacherId: number): Promise<TeacherInfo> {
-  return http.get<TeacherInfo>('/teacher/getTeacherInfo', { params: { teacher_id: teacherId }, silent: true });
+  return http.get<TeacherInfo>('/teacher/getTeacherInfo', {
+    params: { teacher_id: teacherId },
+    silent: true,
+  });
 }
 
 export function getTeacherInfoQueryOptions(teacherId: number) {
   return queryOptions({
     queryKey: ['teachers', 'info', teacherId],
     queryFn: () => getTeacherInfo(teacherId),
+    enabled: teacherId > 0,
   });
 }
 

@@ -3,7 +3,15 @@ import { HeartFilled, HeartOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useToggleLike } from '../hooks/use-toggle-like.ts';
 
-export function LikeButton({ teacherId, name, fallback }: { teacherId: number; name: string; fallback: boolean }) {
+export function LikeButton({
+  teacherId,
+  name,
+  fallback,
+}: {
+  teacherId: number;
+  name: string;
+  fallback: boolean;
+}) {
   const { t } = useTranslation();
   const { isLiked, toggle, pendingId } = useToggleLike();
   const liked = isLiked(teacherId, fallback);

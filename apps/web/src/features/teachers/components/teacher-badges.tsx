@@ -8,6 +8,49 @@ export function flagEmoji(alpha2: string): string {
   return String.fromCodePoint(...[...alpha2.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
 }
 
+let flagSupport: boolean | undefined;
+
+/**
+ * Whether this system draws flag emoji in colour (Windows and many Linux desktops show two letters
+ * instead): a flag drawn on a canvas has coloured pixels, letters or a missing glyph do not.
+ */
+function supportsFlagEmoji(): boolean {
+  if (flagSupport !== undefined) return flagSupport;
+  flagSupport = true;
+  try {
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 24;
+    const ctx = canvas.getContext('2d', { willReadFrequently: true });
+    if (!ctx) return flagSupport;
+    ctx.font = '20px sans-serif';
+    ctx.textBaseline = 'top';
+    ctx.fillText(flagEmoji('PH'), 0, 0);
+    const data = ctx.getImageData(0, 0, 24, 24).data;
+    let coloured = false;
+    for (let i = 0; i < data.length && !coloured; i += 4) {
+      const [r, g, b, a] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
+      coloured = a > 0 && (Math.abs(r - g) > 40 || Math.abs(g - b) > 40 || Math.abs(r - b) > 40);
+    }
+    flagSupport = coloured;
+  } catch {
+    // Keep the emoji when the check cannot run.
+  }
+  return flagSupport;
+}
+
+/** A flag: the emoji where the system draws it, else the ISO code in a small chip. */
+export function Flag({ alpha2 }: { alpha2: string }) {
+  return supportsFlagEmoji() ? (
+    <span className="ls-t-flag" aria-hidden="true">
+      {flagEmoji(alpha2)}
+    </span>
+  ) : (
+    <span className="ls-t-flag is-code" aria-hidden="true">
+      {alpha2}
+    </span>
+  );
+}
+
 /** Flag and country name (SPEC.md §1 icons; labels from the contract). */
 export function NationalityBadge({ value, compact = false }: { value: string; compact?: boolean }) {
   const language = useSettings((s) => s.language);
@@ -15,11 +58,7 @@ export function NationalityBadge({ value, compact = false }: { value: string; co
   const label = item ? item.label[language] : value;
   return (
     <span className="ls-t-nat" data-testid="teacher-nationality" data-value={value} title={label}>
-      {item && (
-        <span className="ls-t-flag" aria-hidden="true">
-          {flagEmoji(item.flag)}
-        </span>
-      )}
+      {item && <Flag alpha2={item.flag} />}
       <span className={compact ? 'ls-sr-only' : undefined}>{label}</span>
     </span>
   );
@@ -87,10 +126,20 @@ export function TeacherTags({ values, max }: { values: readonly string[]; max?: 
 /** The study-coin icon (SPEC.md §1). */
 export function CoinIcon({ size = 16 }: { size?: number }) {
   return (
-    <svg className="ls-t-coin" viewBox="0 0 20 20" width={size} height={size} aria-hidden="true" focusable="false">
+    <svg
+      className="ls-t-coin"
+      viewBox="0 0 20 20"
+      width={size}
+      height={size}
+      aria-hidden="true"
+      focusable="false"
+    >
       <circle cx="10" cy="10" r="9" fill="#f5b300" />
       <circle cx="10" cy="10" r="6.6" fill="none" stroke="#a86a00" strokeWidth="1.2" />
-      <path d="M6.5 8.2 10 6.4l3.5 1.8L10 10z M7.6 9.4v2.4c1.4 1.2 3.4 1.2 4.8 0V9.4L10 10.6z" fill="#7a4d00" />
+      <path
+        d="M6.5 8.2 10 6.4l3.5 1.8L10 10z M7.6 9.4v2.4c1.4 1.2 3.4 1.2 4.8 0V9.4L10 10.6z"
+        fill="#7a4d00"
+      />
     </svg>
   );
 }

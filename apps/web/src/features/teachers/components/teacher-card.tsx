@@ -14,10 +14,12 @@ export function NextFree({ at }: { at: string | null }) {
   const when = dayjs(at);
   const today = dayjs().startOf('day');
   const days = when.startOf('day').diff(today, 'day');
-  const day = days === 0 ? t('teachers.today') : days === 1 ? t('teachers.tomorrow') : when.format('ddd MM/DD');
+  const day =
+    days === 0 ? t('teachers.today') : days === 1 ? t('teachers.tomorrow') : when.format('ddd MM/DD');
   return (
     <span className="ls-t-next ls-small" data-testid="teacher-next-free">
-      <ClockCircleOutlined aria-hidden="true" /> {t('teachers.nextFree', { time: `${day} ${when.format('HH:mm')}` })}
+      <ClockCircleOutlined aria-hidden="true" />{' '}
+      {t('teachers.nextFree', { time: `${day} ${when.format('HH:mm')}` })}
     </span>
   );
 }
@@ -28,10 +30,14 @@ export function TeacherCard({ teacher }: { teacher: TeacherCardData }) {
   return (
     <article className="ls-t-card" data-testid="teacher-card" data-teacher-id={teacher.id}>
       <div className="ls-t-card-head">
-        <img className="ls-t-avatar" src={teacher.avatar} alt="" width={64} height={64} loading="lazy" />
+        <img className="ls-t-avatar" src={teacher.avatar} alt="" width={64} height={64} />
         <div className="ls-t-card-id">
           <h3 className="ls-t-name">
-            <Link to={{ search: withTeacher(search, teacher.id) }} className="ls-t-open" data-testid="teacher-open">
+            <Link
+              to={{ search: withTeacher(search, teacher.id) }}
+              className="ls-t-open"
+              data-testid="teacher-open"
+            >
               {teacher.name}
             </Link>
           </h3>

@@ -46,7 +46,13 @@ describe('teacher filters ↔ URL params', () => {
   });
 
   it('round-trips through the URL and keeps unrelated params such as teacher', () => {
-    const f: TeacherFilters = { ...DEFAULT_FILTERS, nationality: 'GBR', sort: 'price', order: 'desc', page: 2 };
+    const f: TeacherFilters = {
+      ...DEFAULT_FILTERS,
+      nationality: 'GBR',
+      sort: 'price',
+      order: 'desc',
+      page: 2,
+    };
     const params = filtersToParams(f, new URLSearchParams('teacher=7&level=300'));
     expect(params.get('teacher')).toBe('7');
     expect(params.get('level')).toBeNull();

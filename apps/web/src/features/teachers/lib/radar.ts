@@ -12,7 +12,13 @@ export function clampScore(value: number): number {
 }
 
 /** The point of `value` (0-100) on axis `index` of `count` axes around `center`. */
-export function radarPoint(index: number, count: number, value: number, radius: number, center: Point): Point {
+export function radarPoint(
+  index: number,
+  count: number,
+  value: number,
+  radius: number,
+  center: Point,
+): Point {
   const angle = -Math.PI / 2 + (index * 2 * Math.PI) / count;
   const r = (clampScore(value) / 100) * radius;
   return { x: round(center.x + r * Math.cos(angle)), y: round(center.y + r * Math.sin(angle)) };

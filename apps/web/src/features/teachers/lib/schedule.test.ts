@@ -8,7 +8,13 @@ describe('slot grid weeks', () => {
   it('shows 7 days from today and a second week within the 14 bookable days', () => {
     expect(SCHEDULE_WEEKS).toBe(2);
     expect(weekDays(0, now).map((d) => d.format('MM-DD'))).toEqual([
-      '11-22', '11-23', '11-24', '11-25', '11-26', '11-27', '11-28',
+      '11-22',
+      '11-23',
+      '11-24',
+      '11-25',
+      '11-26',
+      '11-27',
+      '11-28',
     ]);
     expect(weekDays(1, now)[0]!.format('YYYY-MM-DD')).toBe('2026-11-29');
   });

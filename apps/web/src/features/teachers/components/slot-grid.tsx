@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button, Skeleton } from 'antd';
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import type { TeacherSlot } from '@app/contract/teachers';
+import { useTeacherSchedule } from '../api/get-teacher-schedule.ts';
+import { SCHEDULE_WEEKS, weekDays, weekRange } from '../lib/schedule.ts';
+import { ListError } from './list-states.tsx';
+
+export function bookingPath(teacherId: number, slotId?: number): string {
+  return `/teacher/booking/${teacherId}${slotId ? `?slot=${slotId}` : ''}`;
+}
+
+/**
+ * The weekly free-slot grid: 7 days from today, and the next week (slots are bookable 14 days ahead).
+ * Free slots link to the booking screen; booked and closed ones are shown greyed.
+ */
+export function SlotGrid({ teacherId }: { teacherId: number }) {
+  const { t } = useTranslation();
+  const [week, setWeek] = useState(0);
+  // The days are fixed when the grid mounts, so a query key does not change every render.
+  const [now] = useState(() => dayjs());
+  const days = weekDays(week, now);
+  const range = weekRange(week, now);
+  const schedule = useTeacherSchedule({ teacher_id: teacherId, ...range });
+  const byDay = new Map<string, TeacherSlot[]>();
+  for (const slot of schedule.data?.slots ?? []) {
+    const key = dayjs(slot.start).format('YYYY-MM-DD');
+    byDay.set(key, [...(byDay.get(key) ?? []), slot]);
+  }
+  const stateLabel = (s: TeacherSlot['state']) => t(`teachers.slot_${s}`);
+
+  return (
+    <div className="ls-t-slots" data-testid="slot-grid">
+      <div className="ls-t-slots-nav">
+        <Button
+          icon={<LeftOutlined />}
+          aria-label={t('teachers.prevWeek')}
+          disabled={week === 0}
+          onClick={() => setWeek((w) => w - 1)}
+        />
+        <span className="ls-t-slots-range" aria-live="polite">
+          {`${days[0]!.format('MM/DD')} – ${days[6]!.format('MM/DD')}`}
+        </span>
+        <Button
+          icon={<RightOutlined />}
+          aria-label={t('teachers.nextWeek')}
+          disabled={week >= SCHEDULE_WEEKS - 1}
+          onClick={() => setWeek((w) => w + 1)}
+          data-testid="slots-next-week"
+        />
+        <ul className="ls-t-legend" aria-label={t('teachers.legend')}>
+          {(['free', 'booked', 'closed'] as const).map((s) => (
+            <li key={s}>
+              <span className={`ls-t-swatch is-${s}`} aria-hidden="true" />
+              {stateLabel(s)}
+            </li>
+          ))}
+        </ul>
+      </div>
+      {schedule.isPending ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : schedule.isError ? (
+        <ListError title={t('teachers.scheduleError')} onRetry={() => void schedule.refetch()} />
+      ) : (
+        <div className="ls-t-days" aria-busy={schedule.isFetching}>
+          {days.map((day) => {
+            const slots = byDay.get(day.format('YYYY-MM-DD')) ?? [];
+            const headingId = `ls-t-day-${teacherId}-${day.format('YYYYMMDD')}`;
+            return (
+              <section key={day.valueOf()} className="ls-t-day" aria-labelledby={headingId}>
+                <h4 id={headingId} className={day.day() === 0 || day.day() === 6 ? 'is-weekend' : undefined}>
+                  <span>{day.format('ddd')}</span> <span className="ls-muted">{day.format('MM/DD')}</span>
+                </h4>
+                {slots.length === 0 ? (
+                  <p className="ls-muted ls-small ls-t-day-empty">{t('teachers.noSlots')}</p>
+                ) : (
+                  <ul>
+                    {slots.map((slot) => {
+                      const time = dayjs(slot.start).format('HH:mm');
+                      return (
+                        <li key={slot.id}>
+                          {slot.state === 'free' ? (
+                            <Link
+                              to={bookingPath(teacherId, slot.id)}
+                              className="ls-t-slot is-free"
+                              data-testid="slot-free"
+                              aria-label={`${day.format('ddd MM/DD')} ${time} ${stateLabel('free')}`}
+                            >
+                              {time}
+                            </Link>
+                          ) : (
+                            <span className={`ls-t-slot is-${slot.state}`} title={stateLabel(slot.state)}>
+                              {time}
+                              <span className="ls-sr-only"> {stateLabel(slot.state)}</span>
+                            </span>
+                          )}
+                        </li>
+                      );
+                    })}
+                  </ul>
+                )}
+              </section>
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+}

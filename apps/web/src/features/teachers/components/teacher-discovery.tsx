@@ -1,0 +1,92 @@
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button, Pagination } from 'antd';
+import { useIsLoggedIn } from '../../../lib/session/session-store.ts';
+import { useTeacherList } from '../api/get-teacher-list.ts';
+import {
+  browserTimeZone,
+  DEFAULT_FILTERS,
+  filtersFromParams,
+  filtersToParams,
+  hasNarrowingFilters,
+  toListParams,
+  type TeacherFilters as Filters,
+} from '../lib/filters.ts';
+import { CardsSkeleton, ListEmpty, ListError } from './list-states.tsx';
+import { TeacherCard } from './teacher-card.tsx';
+import { TeacherFilters } from './teacher-filters.tsx';
+import './teachers.css';
+
+export const DISCOVERY_PAGE_SIZE = 12;
+const TZ = browserTimeZone();
+
+/**
+ * Teacher discovery (issue #4): filters and sort kept in the URL, cards, paging, and the loading,
+ * empty and error states of DESIGN.md §8.
+ */
+export function TeacherDiscovery() {
+  const { t } = useTranslation();
+  const loggedIn = useIsLoggedIn();
+  const [search, setSearch] = useSearchParams();
+  const filters = filtersFromParams(search);
+  const list = useTeacherList(toListParams(filters, { size: DISCOVERY_PAGE_SIZE, tz: TZ, loggedIn }));
+
+  const update = (changes: Partial<Filters>) => {
+    // Any filter change goes back to page 1; paging itself passes `page`.
+    const next = { ...filters, page: 1, ...changes };
+    setSearch(filtersToParams(next, search));
+  };
+  const clear = () =>
+    setSearch(filtersToParams({ ...DEFAULT_FILTERS, sort: filters.sort, order: filters.order }, search));
+
+  return (
+    <section className="ls-t-discovery" aria-labelledby="teachers-title">
+      <div className="ls-t-heading">
+        <h2 id="teachers-title" className="ls-section-title">
+          {t('teachers.title')}
+        </h2>
+        {list.data && (
+          <span className="ls-muted ls-small" aria-live="polite" data-testid="teachers-total">
+            {t('teachers.resultCount', { count: list.data.total })}
+          </span>
+        )}
+      </div>
+      <TeacherFilters filters={filters} loggedIn={loggedIn} onChange={update} onClear={clear} />
+      {list.isPending ? (
+        <CardsSkeleton />
+      ) : list.isError ? (
+        <ListError onRetry={() => void list.refetch()} />
+      ) : list.data.records.length === 0 ? (
+        <ListEmpty
+          description={t(hasNarrowingFilters(filters) ? 'teachers.emptyFiltered' : 'teachers.empty')}
+        >
+          {hasNarrowingFilters(filters) && (
+            <Button type="primary" onClick={clear} data-testid="teachers-clear-filters">
+              {t('teachers.clearFilters')}
+            </Button>
+          )}
+        </ListEmpty>
+      ) : (
+        <>
+          <div className="ls-t-grid" data-testid="teacher-list" aria-busy={list.isFetching}>
+            {list.data.records.map((teacher) => (
+              <TeacherCard key={teacher.id} teacher={teacher} />
+            ))}
+          </div>
+          <Pagination
+            align="center"
+            current={list.data.current}
+            pageSize={list.data.size}
+            total={list.data.total}
+            showSizeChanger={false}
+            onChange={(page) => {
+              update({ page });
+              document.getElementById('teachers-title')?.scrollIntoView({ block: 'start' });
+            }}
+            data-testid="teachers-pagination"
+          />
+        </>
+      )}
+    </section>
+  );
+}
