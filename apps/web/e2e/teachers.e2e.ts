@@ -82,8 +82,10 @@ describe('teacher discovery', () => {
     await seedStorage(tp.page, { LANGUAGE: 'zh-Hans', SETTINGS: SETTINGS(false) });
     await gotoApp(tp.page, '/');
     await waitForList(tp.page);
+    const filtered = listResponse(tp.page, (q) => q.get('nationality') === 'PH');
     await chooseOption(tp.page, 'filter-nationality', '菲律宾');
     await tp.page.waitForURL(/nationality=PH/);
+    await filtered;
     await waitForList(tp.page);
     const nats = await tp.page
       .getByTestId('teacher-list')
@@ -113,8 +115,10 @@ describe('teacher discovery', () => {
     await gotoApp(tp.page, '/');
     await waitForList(tp.page);
     await tp.page.getByTestId('filter-keyword').locator('input').fill(name);
+    const searched = listResponse(tp.page, (q) => q.get('keyword') === name);
     await tp.page.getByTestId('filter-keyword').locator('input').press('Enter');
     await tp.page.waitForURL(/keyword=/);
+    await searched;
     await waitForList(tp.page);
     const names = await tp.page.locator('.ls-t-name').allTextContents();
     expect(names).toContain(name);
@@ -155,6 +159,30 @@ describe('teacher discovery', () => {
     await waitForList(tp.page);
     expect(await cards(tp.page).count()).toBeGreaterThan(1);
     expect(new URL(tp.page.url()).search).toBe('');
+  });
+});
+
+describe('teacher list errors', () => {
+  it('shows the error state and recovers with retry', async () => {
+    const tp = await open();
+    let fail = true;
+    await tp.page.route('**/api/v1/teacher/getTeacherList**', (route) =>
+      fail
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({ code: 500, data: null, msg: 'boom' }),
+          })
+        : route.continue(),
+    );
+    await gotoApp(tp.page, '/');
+    await tp.page.getByTestId('teachers-error').waitFor({ timeout: 20_000 });
+    fail = false;
+    await tp.page.getByTestId('teachers-retry').click();
+    await waitForList(tp.page);
+    expect(await cards(tp.page).count()).toBeGreaterThan(0);
+    // The browser logs the failed responses itself; those are the point of this test.
+    tp.errors.splice(0, tp.errors.length, ...tp.errors.filter((e) => !e.includes('status of 500')));
   });
 });
 
