@@ -38,9 +38,6 @@ export function AppHeader() {
     setAssistantUsed(true);
     setAssistantOpen(true);
   };
-  // Placeholder until the teachers issue loads the favourite ids.
-  const favouriteCount = 0;
-
   return (
     <header className="ls-header">
       <div className="ls-header-inner">
@@ -53,7 +50,7 @@ export function AppHeader() {
         </div>
         <div className="ls-desktop-only ls-header-actions">
           <LanguageSwitch />
-          {loggedIn && <FavouritesButton count={favouriteCount} />}
+          {loggedIn && <FavouritesButton />}
           <ThemeToggle />
           <ContactMenu onOpenAssistant={openAssistant} />
           <UserArea />
@@ -77,7 +74,6 @@ export function AppHeader() {
             open={drawerOpen}
             onClose={() => setDrawerOpen(false)}
             onOpenAssistant={openAssistant}
-            favouriteCount={favouriteCount}
           />
         )}
         {assistantUsed && (

@@ -5,8 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useLikedTeacherIds } from '../../lib/favourites/get-liked-teacher-ids.ts';
 
 type FavouritesButtonProps = {
-  /** @deprecated The button reads the count itself (GET /user/getUserLikeTeachersIds); ignored. */
-  count?: number;
   onNavigate?: () => void;
 };
 

@@ -29,11 +29,10 @@ type MobileMenuProps = {
   open: boolean;
   onClose: () => void;
   onOpenAssistant: () => void;
-  favouriteCount: number;
 };
 
 /** The header's content in a drawer for screens below 992 px. Loaded on first open. */
-export default function MobileMenu({ open, onClose, onOpenAssistant, favouriteCount }: MobileMenuProps) {
+export default function MobileMenu({ open, onClose, onOpenAssistant }: MobileMenuProps) {
   const { t } = useTranslation();
   const loggedIn = useIsLoggedIn();
   return (
@@ -48,7 +47,7 @@ export default function MobileMenu({ open, onClose, onOpenAssistant, favouriteCo
       <MainNav vertical onNavigate={onClose} />
       <Divider />
       <UserArea block onAction={onClose} />
-      {loggedIn && <FavouritesButton count={favouriteCount} onNavigate={onClose} />}
+      {loggedIn && <FavouritesButton onNavigate={onClose} />}
       <div className="ls-drawer-group">
         <LanguageSwitch block />
         <ThemeSwitchRow />
