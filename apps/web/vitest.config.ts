@@ -3,9 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 /** Unit tests of the web app: pure modules under src (no DOM). Includes the HTTP client's tests. */
 export default defineConfig({
-  root: fileURLToPath(new URL('.', import.meta.url)),
   test: {
     name: 'web',
+    root: fileURLToPath(new URL('.', import.meta.url)),
     environment: 'node',
     include: ['src/**/*.test.{ts,tsx}'],
   },

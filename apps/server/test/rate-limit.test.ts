@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createFakeWebDist, createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
  * The generic per-IP request limiter (DESIGN.md §2): in memory by default, in Redis when REDIS_URL
@@ -87,5 +87,20 @@ describe('the per-IP request limiter', () => {
     expect((await hit(b, ip)).statusCode).toBe(200);
     expect((await hit(a, ip)).statusCode).toBe(429);
     expect((await hit(b, ip)).statusCode).toBe(429);
+  });
+
+  it('limits only the API: web app files, deep links and /health are never refused', async () => {
+    const web = createFakeWebDist();
+    const t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '2', WEB_DIST: web.dir } });
+    const ip = uniqueIp();
+    for (let i = 0; i < 5; i++) {
+      for (const url of [web.assetPath, '/course/index', '/', '/health']) {
+        const res = await t.app.inject({ method: 'GET', url, remoteAddress: ip });
+        expect(res.statusCode, `${url} #${i + 1}`).toBe(200);
+      }
+    }
+    expect((await hit(t, ip)).statusCode).toBe(200);
+    expect((await hit(t, ip)).statusCode).toBe(200);
+    expect((await hit(t, ip)).statusCode).toBe(429);
   });
 });

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gotoApp, launchBrowser, openPage, seedStorage, waitForConfig } from './browser.ts';
+import { gotoApp, launchBrowser, openPage, seedStorage, waitForConfig, settingsValue } from './browser.ts';
 
 const screenshotDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
 let browser: Browser;
@@ -17,8 +17,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const SETTINGS = (dark: boolean) => JSON.stringify({ languageManual: true, dark });
-
 describe('accessibility (axe: no serious or critical violations)', () => {
   const pages = [
     ['home', '/'],
@@ -30,7 +28,7 @@ describe('accessibility (axe: no serious or critical violations)', () => {
       it(`${name} in ${dark ? 'dark' : 'light'} mode`, async () => {
         const tp = await openPage(browser);
         try {
-          await seedStorage(tp.page, { LANGUAGE: 'zh-Hans', SETTINGS: SETTINGS(dark) });
+          await seedStorage(tp.page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(dark) });
           await gotoApp(tp.page, path);
           await waitForConfig(tp.page);
           const result = await new AxeBuilder({ page: tp.page }).analyze();
@@ -53,7 +51,7 @@ describe('screenshots at 375 px', () => {
       it(`${lang} ${dark ? 'dark' : 'light'}`, async () => {
         const tp = await openPage(browser, { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 });
         try {
-          await seedStorage(tp.page, { LANGUAGE: lang, SETTINGS: SETTINGS(dark) });
+          await seedStorage(tp.page, { LANGUAGE: lang, SETTINGS: settingsValue(dark) });
           const suffix = `${lang}-${dark ? 'dark' : 'light'}`;
           await gotoApp(tp.page, '/');
           await waitForConfig(tp.page);

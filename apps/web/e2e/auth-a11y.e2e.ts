@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gotoApp, launchBrowser, openPage, seedStorage, waitForConfig } from './browser.ts';
+import { gotoApp, launchBrowser, openPage, seedStorage, waitForConfig, settingsValue } from './browser.ts';
 import { dialog, loginWithPassword, openLoginDialog } from './auth-helpers.ts';
 
 /** Accessibility (axe: no serious or critical violations) and 375 px screenshots of the accounts UI. */
@@ -19,8 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const SETTINGS = (dark: boolean) => JSON.stringify({ languageManual: true, dark });
 
 async function seriousViolations(page: Page): Promise<string[]> {
   // Judge resting colours, not the hover state of whatever the last click left the pointer on.
@@ -39,7 +37,7 @@ describe('accounts accessibility', () => {
     it(`login dialog (SMS, password, register, legal) in ${dark ? 'dark' : 'light'} mode`, async () => {
       const tp = await openPage(browser);
       try {
-        await seedStorage(tp.page, { LANGUAGE: 'zh-Hans', SETTINGS: SETTINGS(dark) });
+        await seedStorage(tp.page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(dark) });
         await gotoApp(tp.page, '/');
         await waitForConfig(tp.page);
         await openLoginDialog(tp.page);
@@ -66,7 +64,7 @@ describe('accounts accessibility', () => {
     it(`logged-in header and avatar menu, and the /login page, in ${dark ? 'dark' : 'light'} mode`, async () => {
       const tp = await openPage(browser);
       try {
-        await seedStorage(tp.page, { LANGUAGE: 'zh-Hans', SETTINGS: SETTINGS(dark) });
+        await seedStorage(tp.page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(dark) });
         await gotoApp(tp.page, '/login');
         await waitForConfig(tp.page);
         await settle(tp.page);
@@ -99,7 +97,7 @@ describe('accounts screenshots at 375 px', () => {
     it(`login dialog and logged-in menu, ${lang} ${dark ? 'dark' : 'light'}`, async () => {
       const tp = await openPage(browser, { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 });
       try {
-        await seedStorage(tp.page, { LANGUAGE: lang, SETTINGS: SETTINGS(dark) });
+        await seedStorage(tp.page, { LANGUAGE: lang, SETTINGS: settingsValue(dark) });
         const suffix = `${lang}-${dark ? 'dark' : 'light'}`;
         await gotoApp(tp.page, '/login');
         await waitForConfig(tp.page);

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, gotoApp, launchBrowser, openPage, seedStorage, type TestPage } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseURL, gotoApp, seedStorage, useBrowser } from './browser.ts';
 import {
   DEMO,
   dialog,
@@ -18,32 +18,8 @@ import {
  * the encrypted session record, the user area and logout, against the real server.
  */
 
-let browser: Browser;
-const opened: TestPage[] = [];
-
-async function open(options?: Parameters<typeof openPage>[1]): Promise<TestPage> {
-  const tp = await openPage(browser, options);
-  opened.push(tp);
-  return tp;
-}
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  const errors = opened.flatMap((tp) => tp.errors);
-  await Promise.all(opened.splice(0).map((tp) => tp.context.close()));
-  // 4xx replies the tests provoke on purpose are logged by Chromium as failed resources.
-  expect(
-    errors.filter((e) => !/Failed to load resource/.test(e)),
-    'console errors',
-  ).toEqual([]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+// 4xx replies the tests provoke on purpose are logged by Chromium as failed resources.
+const { open } = useBrowser({ ignoreConsole: /Failed to load resource/ });
 
 async function storageDump(page: Page) {
   return page.evaluate(() => ({

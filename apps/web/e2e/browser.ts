@@ -5,7 +5,7 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
 export const baseURL = (): string => inject('baseURL');
 
@@ -69,4 +69,43 @@ export async function gotoApp(page: Page, path: string): Promise<void> {
 /** Waits until /app/config arrived (the footer's business link only renders with it). */
 export async function waitForConfig(page: Page): Promise<void> {
   await page.locator('footer a[href^="mailto:"]').first().waitFor();
+}
+
+/**
+ * One browser per test file: launched before the file, closed after it. `open()` gives a fresh
+ * context whose console errors fail the test that opened it (unless they match `ignoreConsole`).
+ */
+export function useBrowser(options: LaunchOptions & { ignoreConsole?: RegExp } = {}) {
+  let browser: Browser | undefined;
+  const opened: TestPage[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser(options);
+  });
+  afterEach(async () => {
+    const errors = opened.flatMap((tp) => tp.errors).filter((e) => !options.ignoreConsole?.test(e));
+    await Promise.all(opened.splice(0).map((tp) => tp.context.close()));
+    expect(errors, 'console errors').toEqual([]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    async open(contextOptions?: BrowserContextOptions): Promise<TestPage> {
+      if (!browser) throw new Error('the browser is not launched yet');
+      const tp = await openPage(browser, contextOptions);
+      opened.push(tp);
+      return tp;
+    },
+  };
+}
+
+/** The app's stored settings (SETTINGS key): language chosen manually, dark or light. */
+export const settingsValue = (dark: boolean): string => JSON.stringify({ languageManual: true, dark });
+
+/** GET a public API call and return its envelope's data (asserting code 200). */
+export async function apiData<T>(path: string): Promise<T> {
+  const res = await fetch(`${baseURL()}/api/v1${path}`);
+  const body = (await res.json()) as { code: number; data: T };
+  expect(body.code).toBe(200);
+  return body.data;
 }

@@ -1,30 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { IeltsIssueDetail, IeltsSampleRecord } from '@app/contract/ielts';
 import type { Page as ApiPage } from '@app/contract/paging';
-import { baseURL, gotoApp, launchBrowser, openPage, seedStorage, type TestPage } from './browser.ts';
+import { baseURL, gotoApp, seedStorage, useBrowser, settingsValue, apiData } from './browser.ts';
 
 const screenshotDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
-let browser: Browser;
-const opened: TestPage[] = [];
-
-async function open(options?: Parameters<typeof openPage>[1]): Promise<TestPage> {
-  const tp = await openPage(browser, options);
-  opened.push(tp);
-  return tp;
-}
-
-async function api<T>(path: string): Promise<T> {
-  const res = await fetch(`${baseURL()}/api/v1${path}`);
-  const body = (await res.json()) as { code: number; data: T };
-  expect(body.code).toBe(200);
-  return body.data;
-}
-
-const SETTINGS = (dark: boolean) => JSON.stringify({ languageManual: true, dark });
+const { open } = useBrowser({ fakeMedia: true });
 
 /** A TiMu URL built the way the app builds it: every segment through encodeURIComponent. */
 function timuUrl(r: IeltsSampleRecord, topicTitle: string, title: string): string {
@@ -37,18 +21,7 @@ const questionTitle = (page: Page) => page.getByTestId('ielts-question-title');
 const titled = (page: Page, title: string) => page.waitForFunction((t) => document.title === t, title);
 
 beforeAll(async () => {
-  browser = await launchBrowser({ fakeMedia: true });
   mkdirSync(screenshotDir, { recursive: true });
-});
-
-afterEach(async () => {
-  const errors = opened.flatMap((tp) => tp.errors);
-  await Promise.all(opened.splice(0).map((tp) => tp.context.close()));
-  expect(errors, 'console errors').toEqual([]);
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe('IELTS navigation', () => {
@@ -127,7 +100,7 @@ describe('IELTS navigation', () => {
   it('serves every IELTS route on a direct load, with new and retained marks in the current bank', async () => {
     const tp = await open();
     const { page } = tp;
-    const part3 = await api<IeltsIssueDetail>('/ielts/getIssueDetail?type=part3');
+    const part3 = await apiData<IeltsIssueDetail>('/ielts/getIssueDetail?type=part3');
     const topic = part3.topics[0]!;
     const cases: [string, string][] = [
       ['/ielts', '雅思口语 - 灵犀外教'],
@@ -158,7 +131,7 @@ describe('IELTS navigation', () => {
   it('opens a TiMu URL whose titles hold Chinese, spaces and % / # ?, also after a reload', async () => {
     const tp = await open();
     const { page } = tp;
-    const list = await api<ApiPage<IeltsSampleRecord>>('/ielts/getSampleList?part=part2&size=1');
+    const list = await apiData<ApiPage<IeltsSampleRecord>>('/ielts/getSampleList?part=part2&size=1');
     const record = list.records[0]!;
     const path = timuUrl(record, '城市 生活 100% / #2?', 'Describe a place? 50% / #tag 描述');
     expect(path).toContain('%25');
@@ -246,7 +219,7 @@ describe('IELTS practice mode', () => {
   it('records an answer with the fake microphone, lists it (also after reload) and deletes it', async () => {
     const tp = await open();
     const { page } = tp;
-    const list = await api<ApiPage<IeltsSampleRecord>>('/ielts/getSampleList?part=part1&size=1');
+    const list = await apiData<ApiPage<IeltsSampleRecord>>('/ielts/getSampleList?part=part1&size=1');
     const record = list.records[0]!;
     await gotoApp(page, timuUrl(record, record.topic.title['zh-Hans'], record.text));
     await page.getByTestId('ielts-no-recordings').waitFor();
@@ -279,7 +252,7 @@ describe('IELTS practice mode', () => {
   it('counts down one minute of preparation for Part 2 before recording', async () => {
     const tp = await open();
     const { page } = tp;
-    const list = await api<ApiPage<IeltsSampleRecord>>('/ielts/getSampleList?part=part2&size=1');
+    const list = await apiData<ApiPage<IeltsSampleRecord>>('/ielts/getSampleList?part=part2&size=1');
     const record = list.records[0]!;
     await gotoApp(page, timuUrl(record, record.topic.title.en, record.text));
     await page.getByTestId('ielts-record').click();
@@ -297,7 +270,7 @@ describe('IELTS practice mode', () => {
   });
 
   it('explains a denied microphone and an unsupported browser in the current language', async () => {
-    const list = await api<ApiPage<IeltsSampleRecord>>('/ielts/getSampleList?part=part3&size=1');
+    const list = await apiData<ApiPage<IeltsSampleRecord>>('/ielts/getSampleList?part=part3&size=1');
     const record = list.records[0]!;
     const url = timuUrl(record, record.topic.title.en, record.text);
 
@@ -327,8 +300,8 @@ describe('IELTS accessibility and small screens', () => {
   for (const dark of [false, true]) {
     it(`the sample view has no serious or critical axe violations (${dark ? 'dark' : 'light'})`, async () => {
       const tp = await open();
-      const detail = await api<IeltsIssueDetail>('/ielts/getIssueDetail?type=part2');
-      await seedStorage(tp.page, { LANGUAGE: 'zh-Hans', SETTINGS: SETTINGS(dark) });
+      const detail = await apiData<IeltsIssueDetail>('/ielts/getIssueDetail?type=part2');
+      await seedStorage(tp.page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(dark) });
       await gotoApp(tp.page, `/ielts/SpeakingSamples/view/${detail.topics[0]!.id}`);
       await tp.page.getByTestId('ielts-sample').first().waitFor();
       const result = await new AxeBuilder({ page: tp.page }).analyze();
@@ -341,9 +314,9 @@ describe('IELTS accessibility and small screens', () => {
 
   it('the question page has no serious or critical axe violations and fits 375 px in zh dark mode', async () => {
     const tp = await open({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 });
-    const list = await api<ApiPage<IeltsSampleRecord>>('/ielts/getSampleList?part=part2&size=1');
+    const list = await apiData<ApiPage<IeltsSampleRecord>>('/ielts/getSampleList?part=part2&size=1');
     const record = list.records[0]!;
-    await seedStorage(tp.page, { LANGUAGE: 'zh-Hans', SETTINGS: SETTINGS(true) });
+    await seedStorage(tp.page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(true) });
     await gotoApp(tp.page, timuUrl(record, record.topic.title['zh-Hans'], record.text));
     await tp.page.getByTestId('ielts-sample').waitFor();
     const result = await new AxeBuilder({ page: tp.page }).analyze();

@@ -1,37 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  baseURL,
-  gotoApp,
-  launchBrowser,
-  openPage,
-  seedStorage,
-  waitForConfig,
-  type TestPage,
-} from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { baseURL, gotoApp, seedStorage, waitForConfig, type TestPage, useBrowser } from './browser.ts';
 
-let browser: Browser;
-const opened: TestPage[] = [];
-
-async function open(options?: Parameters<typeof openPage>[1]): Promise<TestPage> {
-  const tp = await openPage(browser, options);
-  opened.push(tp);
-  return tp;
-}
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterEach(async () => {
-  const errors = opened.flatMap((tp) => tp.errors);
-  await Promise.all(opened.splice(0).map((tp) => tp.context.close()));
-  expect(errors, 'console errors').toEqual([]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const { open } = useBrowser();
 
 const htmlLang = (tp: TestPage) => tp.page.evaluate(() => document.documentElement.lang);
 

@@ -1,31 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page as ApiPage } from '@app/contract/paging';
 import type { TeacherCard } from '@app/contract/teachers';
 import { loginWithPassword } from './auth-helpers.ts';
-import { baseURL, gotoApp, launchBrowser, openPage, seedStorage, type TestPage } from './browser.ts';
+import { gotoApp, seedStorage, useBrowser, settingsValue, apiData } from './browser.ts';
 
 const screenshotDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
-let browser: Browser;
-const opened: TestPage[] = [];
+const { open } = useBrowser();
 
-async function open(options?: Parameters<typeof openPage>[1]): Promise<TestPage> {
-  const tp = await openPage(browser, options);
-  opened.push(tp);
-  return tp;
-}
-
-async function api<T>(path: string): Promise<T> {
-  const res = await fetch(`${baseURL()}/api/v1${path}`);
-  const body = (await res.json()) as { code: number; data: T };
-  expect(body.code).toBe(200);
-  return body.data;
-}
-
-const SETTINGS = (dark: boolean) => JSON.stringify({ languageManual: true, dark });
 const PHONE = { width: 375, height: 740 };
 
 const cards = (page: Page) => page.getByTestId('teacher-card');
@@ -62,24 +47,13 @@ async function chooseOption(page: Page, testId: string, label: string): Promise<
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   mkdirSync(screenshotDir, { recursive: true });
-});
-
-afterEach(async () => {
-  const errors = opened.flatMap((tp) => tp.errors);
-  await Promise.all(opened.splice(0).map((tp) => tp.context.close()));
-  expect(errors, 'console errors').toEqual([]);
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe('teacher discovery', () => {
   it('narrows by nationality (PH) chosen in the filter and keeps it in the URL across a reload', async () => {
     const tp = await open();
-    await seedStorage(tp.page, { LANGUAGE: 'zh-Hans', SETTINGS: SETTINGS(false) });
+    await seedStorage(tp.page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(false) });
     await gotoApp(tp.page, '/');
     await waitForList(tp.page);
     const filtered = listResponse(tp.page, (q) => q.get('nationality') === 'PH');
@@ -110,7 +84,7 @@ describe('teacher discovery', () => {
     expect(levels.length).toBeGreaterThan(0);
     expect(new Set(levels)).toEqual(new Set(['300']));
 
-    const all = await api<ApiPage<TeacherCard>>('/teacher/getTeacherList?size=100');
+    const all = await apiData<ApiPage<TeacherCard>>('/teacher/getTeacherList?size=100');
     const name = all.records[0]!.name;
     await gotoApp(tp.page, '/');
     await waitForList(tp.page);
@@ -228,7 +202,7 @@ describe('teacher profile drawer', () => {
 
   it('shows the slot grid whose free slots and book button lead to /teacher/booking/{id}', async () => {
     const tp = await open();
-    const list = await api<ApiPage<TeacherCard>>('/teacher/getTeacherList?size=1');
+    const list = await apiData<ApiPage<TeacherCard>>('/teacher/getTeacherList?size=1');
     const id = list.records[0]!.id;
     await gotoApp(tp.page, `/?teacher=${id}`);
     const grid = tp.page.getByTestId('slot-grid');
@@ -253,8 +227,8 @@ describe('teacher profile drawer', () => {
 
   it('has no serious or critical axe violations on home with the drawer open (zh dark, 375 px)', async () => {
     const tp = await open({ viewport: PHONE });
-    await seedStorage(tp.page, { LANGUAGE: 'zh-Hans', SETTINGS: SETTINGS(true) });
-    const list = await api<ApiPage<TeacherCard>>('/teacher/getTeacherList?size=1');
+    await seedStorage(tp.page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(true) });
+    const list = await apiData<ApiPage<TeacherCard>>('/teacher/getTeacherList?size=1');
     await gotoApp(tp.page, `/?teacher=${list.records[0]!.id}`);
     await tp.page.getByTestId('teacher-profile').waitFor();
     await tp.page.getByTestId('slot-grid').getByRole('region').first().waitFor();
@@ -331,7 +305,7 @@ describe('layout', () => {
   ] as const) {
     it(`home fits 375 px without horizontal scroll (${lang}, ${dark ? 'dark' : 'light'})`, async () => {
       const tp = await open({ viewport: PHONE, locale: lang === 'en' ? 'en-US' : 'zh-CN' });
-      await seedStorage(tp.page, { LANGUAGE: lang, SETTINGS: SETTINGS(dark) });
+      await seedStorage(tp.page, { LANGUAGE: lang, SETTINGS: settingsValue(dark) });
       await gotoApp(tp.page, '/');
       await waitForList(tp.page);
       expect(await tp.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(dark);

@@ -28,6 +28,9 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
     global: true,
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
+    // Only the API is limited: one page load fetches dozens of hashed assets (cached immutable
+    // afterwards) and the SPA shell, and /health belongs to the load balancer.
+    allowList: (request) => !request.url.startsWith('/api/'),
     // A Redis outage must not take the site down: the limiter lets requests through.
     skipOnError: true,
     ...(redis ? { redis, nameSpace: 'ratelimit:' } : {}),

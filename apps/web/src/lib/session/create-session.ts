@@ -234,6 +234,9 @@ export function createSession(deps: SessionDeps): Session {
         get().reset();
         return;
       }
+      // Unchanged info keeps the same object, so the header does not re-render under the
+      // student's pointer (the start-up refresh usually returns what is stored).
+      if (JSON.stringify(info) === JSON.stringify(get().userInfo)) return;
       set({ userInfo: info });
       await persist();
     },

@@ -49,7 +49,7 @@ function TopicView() {
             <span className="ls-muted ls-small">{pick(topic.issue.title)}</span>
             {topic.tags.map((tag) => (
               <IeltsTag key={tag} tone="neutral">
-                #{tag}
+                #{t(`ielts.tags.${tag}`, { defaultValue: tag })}
               </IeltsTag>
             ))}
           </div>
