@@ -18,4 +18,8 @@ export const SCENARIOS: Scenario[] = [
     path: '/api/v1/teacher/getTeacherList?time_from=19:00&time_to=21:00&tz=Asia/Shanghai&sort=price&order=asc',
   },
   { name: 'teacher-profile', path: '/api/v1/teacher/getTeacherInfo?teacher_id=1' },
+  { name: 'ielts-issue-detail', path: '/api/v1/ielts/getIssueDetail?type=part1' },
+  { name: 'ielts-sample-list', path: '/api/v1/ielts/getSampleList?size=20' },
+  { name: 'ielts-sample-info', path: '/api/v1/ielts/getSampleInfo?id=1' },
+  { name: 'ielts-question', path: '/api/v1/ielts/getQuestionInfo?id=1' },
 ];
