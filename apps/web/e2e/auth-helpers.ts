@@ -1,16 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page, Response } from 'playwright-core';
 import { inject } from 'vitest';
 
 /** Helpers of the accounts tests (auth*.e2e.ts): SMS outbox, phone numbers, a second server. */
-
-const webDir = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const repoRoot = resolve(webDir, '../..');
 
 /** The seeded demo student (DESIGN.md §10). */
 export const DEMO = { mobile: '13800138000', password: 'demo1234' };
@@ -107,64 +100,4 @@ export function recordApiCalls(page: Page): ApiCall[] {
   return calls;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => done(port));
-    });
-  });
-}
-
-export type TestServer = { baseURL: string; dataDir: string; stop: () => Promise<void> };
-
-/**
- * Another instance of the real server with its own DATA_DIR and extra environment (e.g. a short
- * ACCESS_TOKEN_TTL_SECONDS), serving the built web app. No test-only endpoints: only configuration.
- */
-export async function startServer(env: Record<string, string>): Promise<TestServer> {
-  const dist = join(webDir, 'dist');
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'ls-e2e-auth-'));
-  const output: string[] = [];
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      WEB_DIST: dist,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const baseURL = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    try {
-      if ((await fetch(`${baseURL}/health`)).ok) return { baseURL, dataDir: dir, stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  await stop();
-  throw new Error(`second server did not start:\n${output.join('')}`);
-}
+export { startServer, type TestServer } from './test-server.ts';

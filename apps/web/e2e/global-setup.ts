@@ -1,10 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startServer, webDir } from './test-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,36 +10,6 @@ declare module 'vitest' {
     /** DATA_DIR of the server under test ('' when unknown: BASE_URL without E2E_DATA_DIR). */
     dataDir: string;
   }
-}
-
-const webDir = resolve(fileURLToPath(new URL('..', import.meta.url)));
-const repoRoot = resolve(webDir, '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => done(port));
-    });
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${url}/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not answer ${url}/health within ${timeoutMs} ms`);
 }
 
 /**
@@ -64,42 +32,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (build.status !== 0) throw new Error('building apps/web failed');
   }
 
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'ls-e2e-'));
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST: dist,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const server = await startServer();
+  project.provide('baseURL', server.baseURL);
+  project.provide('dataDir', server.dataDir);
 
-  const baseURL = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHealth(baseURL, child, 60_000);
-  } catch (error) {
-    child.kill('SIGKILL');
-    console.error(output.join(''));
-    throw error;
-  }
-  project.provide('baseURL', baseURL);
-  project.provide('dataDir', dataDir);
-
-  return async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  return server.stop;
 }
