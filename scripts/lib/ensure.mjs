@@ -53,5 +53,6 @@ export function ensureWebBuilt() {
   );
   if (built >= sources) return;
   console.info('› Building the web app…');
-  mustRun('npm', ['run', 'build', '-w', 'apps/web']);
+  // A production build whatever NODE_ENV the caller has (under NODE_ENV=test antd renders test ids).
+  mustRun('npm', ['run', 'build', '-w', 'apps/web'], { env: { ...process.env, NODE_ENV: 'production' } });
 }

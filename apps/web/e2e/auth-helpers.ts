@@ -13,6 +13,11 @@ export const dialog = (page: Page) => page.getByTestId('login-dialog');
 export async function openLoginDialog(page: Page, which: 'login' | 'register' = 'login'): Promise<void> {
   await page.getByTestId(which === 'login' ? 'login-button' : 'register-button').click();
   await dialog(page).getByTestId('login-mobile').waitFor();
+  // Let the opening zoom finish: a click computed mid-animation can land on the mask and close it.
+  await dialog(page).evaluate(async (el) => {
+    const modal = el.closest('.ant-modal') ?? el;
+    await Promise.all(modal.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined)));
+  });
 }
 
 /** Clicks the submit button and waits for the reload SPEC.md §2 asks for after a login. */

@@ -28,7 +28,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const dist = join(webDir, 'dist');
   if (!existsSync(join(dist, 'index.html'))) {
-    const build = spawnSync('npx', ['vite', 'build'], { cwd: webDir, stdio: 'inherit' });
+    // Vitest sets NODE_ENV=test, under which antd renders fixed test ids: build for production.
+    const build = spawnSync('npx', ['vite', 'build'], {
+      cwd: webDir,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (build.status !== 0) throw new Error('building apps/web failed');
   }
 
