@@ -129,7 +129,11 @@ describe('teacher discovery', () => {
     const tp = await open();
     await gotoApp(tp.page, '/?keyword=zzqqxx-no-such-teacher&level=100');
     await tp.page.getByTestId('teachers-empty').waitFor();
+    const unfiltered = listResponse(tp.page, (q) => !q.has('keyword') && !q.has('level'));
     await tp.page.getByTestId('teachers-clear-filters').click();
+    await unfiltered;
+    // The empty state stays until the new page renders: wait for the cards themselves.
+    await cards(tp.page).nth(1).waitFor();
     await waitForList(tp.page);
     expect(await cards(tp.page).count()).toBeGreaterThan(1);
     expect(new URL(tp.page.url()).search).toBe('');
