@@ -22,7 +22,7 @@ describe('favourite teachers (SPEC.md §7)', () => {
     const teacher = await createTeacher(t.db);
     const on = await like(t, token, teacher);
     expect(on.statusCode).toBe(200);
-    expect(envelope(on)).toEqual({ code: 200, data: { liked: true }, msg: 'operation complete' });
+    expect(envelope(on)).toEqual({ code: 200, data: { liked: true }, msg: 'Operation complete' });
     expect(await ids(t, token)).toEqual([teacher]);
     const off = await post(t, '/user/UserLikeTeacher', { teacher_id: teacher }, { token, lang: 'zh-Hans' });
     expect(envelope(off)).toEqual({ code: 200, data: { liked: false }, msg: '操作完成' });

@@ -349,6 +349,30 @@ describe('GET /teacher/getTeacherSchedule', () => {
     expect(res.headers.etag).toBeTruthy();
   });
 
+  it('revalidates with an ETag: 304 within the minute, a new ETag once the bookable window moves', async () => {
+    const t = await createTestApp();
+    const id = await createTeacher(t.db);
+    await createSlot(t.db, id, { start_at: Date.now() + 3 * HOUR });
+    // One second past a whole minute, so both requests fall in the same minute.
+    t.clock.advance(60_000 - (t.clock.now() % 60_000) + 1_000);
+    const from = new Date(Date.now() - DAY).toISOString();
+    const to = new Date(Date.now() + 2 * DAY).toISOString();
+    const url = `/teacher/getTeacherSchedule?teacher_id=${id}&from=${from}&to=${to}`;
+    const first = await get<TeacherSchedule>(t, url);
+    const etag = first.res.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    expect(Date.parse(first.data.bookable_from) % 60_000).toBe(0);
+    expect(Date.parse(first.data.bookable_to) % 60_000).toBe(0);
+    const again = await get(t, url, { 'if-none-match': etag });
+    expect(again.res.statusCode).toBe(304);
+    expect(again.res.body).toBe('');
+    t.clock.advance(60_000);
+    const later = await get<TeacherSchedule>(t, url, { 'if-none-match': etag });
+    expect(later.res.statusCode).toBe(200);
+    expect(later.res.headers.etag).not.toBe(etag);
+    expect(Date.parse(later.data.bookable_from) - Date.parse(first.data.bookable_from)).toBe(60_000);
+  });
+
   it('shows free slots beyond the 14-day booking window as closed', async () => {
     const t = await createTestApp();
     const id = await createTeacher(t.db);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gotoApp, launchBrowser, openPage, seedStorage, waitForConfig, settingsValue } from './browser.ts';
 
@@ -17,6 +17,14 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Serious and critical axe violations of the page as it is now, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 describe('accessibility (axe: no serious or critical violations)', () => {
   const pages = [
     ['home', '/'],
@@ -31,11 +39,7 @@ describe('accessibility (axe: no serious or critical violations)', () => {
           await seedStorage(tp.page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(dark) });
           await gotoApp(tp.page, path);
           await waitForConfig(tp.page);
-          const result = await new AxeBuilder({ page: tp.page }).analyze();
-          const serious = result.violations
-            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-          expect(serious).toEqual([]);
+          expect(await seriousViolations(tp.page)).toEqual([]);
           expect(tp.errors).toEqual([]);
         } finally {
           await tp.context.close();
@@ -45,7 +49,7 @@ describe('accessibility (axe: no serious or critical violations)', () => {
   }
 });
 
-describe('screenshots at 375 px', () => {
+describe('375 px in both languages and themes: axe and screenshots', () => {
   for (const lang of ['zh-Hans', 'en'] as const) {
     for (const dark of [false, true]) {
       it(`${lang} ${dark ? 'dark' : 'light'}`, async () => {
@@ -55,12 +59,18 @@ describe('screenshots at 375 px', () => {
           const suffix = `${lang}-${dark ? 'dark' : 'light'}`;
           await gotoApp(tp.page, '/');
           await waitForConfig(tp.page);
+          await tp.page.getByTestId('teacher-card').first().waitFor();
+          expect(await seriousViolations(tp.page), `home ${suffix}`).toEqual([]);
           await tp.page.screenshot({ path: `${screenshotDir}home-${suffix}.png`, fullPage: true });
+          await gotoApp(tp.page, '/no/such/page');
+          await tp.page.locator('#not-found-title').waitFor();
+          expect(await seriousViolations(tp.page), `404 ${suffix}`).toEqual([]);
           await gotoApp(tp.page, '/teacher/booking/42');
           await tp.page.screenshot({ path: `${screenshotDir}placeholder-${suffix}.png`, fullPage: true });
           await tp.page.getByTestId('hamburger').click();
           await tp.page.getByRole('dialog', { name: lang === 'en' ? 'Menu' : '菜单' }).waitFor();
           await tp.page.waitForTimeout(400);
+          expect(await seriousViolations(tp.page), `menu ${suffix}`).toEqual([]);
           await tp.page.screenshot({ path: `${screenshotDir}menu-${suffix}.png` });
           expect(tp.errors).toEqual([]);
         } finally {

@@ -80,6 +80,33 @@ describe('login dialog', () => {
     expect(login).toMatchObject({ status: 200, code: 200 });
   });
 
+  it('disables the get-code button while the code is being sent, then counts down', async () => {
+    const tp = await open();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await tp.page.route('**/api/v1/user/SendLoginSmsCode', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await gotoApp(tp.page, '/');
+    await openLoginDialog(tp.page);
+    const d = dialog(tp.page);
+    await d.getByTestId('login-mobile').fill(uniqueMobile());
+    const button = d.getByTestId('get-code');
+    const request = tp.page.waitForRequest('**/api/v1/user/SendLoginSmsCode');
+    await button.click();
+    await request;
+    // The call is on its way and not answered: a second click cannot send another code.
+    await expect.poll(() => button.isDisabled()).toBe(true);
+    expect(await button.textContent()).not.toMatch(/秒后重发/);
+    release();
+    await tp.page.getByText('验证码已发送').waitFor();
+    await tp.page.waitForFunction(() =>
+      /\d+ 秒后重发/.test(document.querySelector('[data-testid="get-code"]')?.textContent ?? ''),
+    );
+    expect(await button.isDisabled()).toBe(true);
+  });
+
   it('logs the demo student in with a password and shows avatar, nickname, English name and masked phone', async () => {
     const tp = await open();
     const calls = recordApiCalls(tp.page);
@@ -136,10 +163,36 @@ describe('login dialog', () => {
     await expect.poll(() => submit.isDisabled()).toBe(true);
   });
 
-  for (const [lang, required, invalid] of [
-    ['zh-Hans', '手机号不能为空', '手机号格式不正确'],
-    ['en', 'Phone number cannot be empty', 'Phone number is invalid'],
+  for (const [lang, required, invalid, codeMessage, passwordMessage] of [
+    ['zh-Hans', '手机号不能为空', '手机号格式不正确', '请输入 6 位数字验证码', '密码长度为 6-32 位'],
+    [
+      'en',
+      'Phone number cannot be empty',
+      'Phone number is invalid',
+      'Please enter the 6-digit code',
+      'Password must be 6-32 characters',
+    ],
   ] as const) {
+    it(`validates the SMS code and the new password's length in ${lang}`, async () => {
+      const tp = await open();
+      await seedStorage(tp.page, { LANGUAGE: lang, SETTINGS: JSON.stringify({ languageManual: true }) });
+      await gotoApp(tp.page, '/');
+      await openLoginDialog(tp.page, 'register');
+      const d = dialog(tp.page);
+      await d.getByTestId('login-code').fill('12a');
+      await d.getByTestId('login-code').blur();
+      await d.getByText(codeMessage).waitFor();
+      await d.getByTestId('login-code').fill('123456');
+      await d.getByTestId('login-code').blur();
+      await expect.poll(() => d.getByText(codeMessage).count()).toBe(0);
+      await d.getByTestId('register-password').fill('12345');
+      await d.getByTestId('register-password').blur();
+      await d.getByText(passwordMessage).waitFor();
+      await d.getByTestId('register-password').fill('x'.repeat(6));
+      await d.getByTestId('register-password').blur();
+      await expect.poll(() => d.getByText(passwordMessage).count()).toBe(0);
+    });
+
     it(`validates the phone number in ${lang}`, async () => {
       const tp = await open();
       await seedStorage(tp.page, { LANGUAGE: lang, SETTINGS: JSON.stringify({ languageManual: true }) });
@@ -201,6 +254,15 @@ describe('login dialog', () => {
     const text = (await enTerms.textContent()) ?? '';
     for (const part of ['24 hours', 'Study coins', 'lesson cards', 'WeChat Pay'])
       expect(text).toContain(part);
+    await en.page.getByRole('button', { name: 'Got it' }).click();
+    await enTerms.waitFor({ state: 'hidden' });
+    await dialog(en.page).getByTestId('open-privacy').click();
+    const enPrivacy = en.page.getByTestId('legal-privacy');
+    await enPrivacy.waitFor();
+    const privacyText = (await enPrivacy.textContent()) ?? '';
+    for (const part of ['Privacy Policy', 'mobile number', 'Your rights', 'Contact', 'LinguaSpark'])
+      expect(privacyText).toContain(part);
+    expect(privacyText).not.toMatch(/[\u4e00-\u9fff]{4}/);
   });
 
   it('shows the demo account and where SMS codes appear on a demo server, and fills it in', async () => {
@@ -211,10 +273,8 @@ describe('login dialog', () => {
     await gotoApp(tp.page, '/');
     await openLoginDialog(tp.page);
     const hint = dialog(tp.page).getByTestId('demo-hint');
-    if (!config.data.demo) {
-      expect(await hint.count()).toBe(0);
-      return;
-    }
+    // The browser tests run against a server started on an empty database, so on demo data.
+    expect(config.data.demo).toBe(true);
     await hint.waitFor();
     const text = (await hint.textContent()) ?? '';
     expect(text).toContain('13800138000');

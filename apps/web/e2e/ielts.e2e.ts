@@ -191,6 +191,24 @@ describe('IELTS sample list states', () => {
     await page.getByTestId('ielts-sample-record').first().waitFor();
   });
 
+  it('goes to the last page instead of an empty page past the end', async () => {
+    const tp = await open();
+    const { page } = tp;
+    const all = await apiData<ApiPage<IeltsSampleRecord>>(
+      '/ielts/getSampleList?current=1&size=10&part=part1',
+    );
+    const last = Math.ceil(all.total / all.size);
+    expect(last).toBeGreaterThan(1);
+    await gotoApp(page, '/ielts/SpeakingSamples?part=part1&page=99');
+    await page.waitForURL(new RegExp(`page=${last}`));
+    await page.getByTestId('ielts-sample-record').first().waitFor();
+    expect(await page.getByTestId('ielts-sample-record').count()).toBe(all.total - (last - 1) * all.size);
+    expect(new URL(page.url()).searchParams.get('part')).toBe('part1');
+    await page.goBack();
+    // The empty page was replaced, not pushed: Back leaves the list.
+    expect(page.url()).not.toContain('page=99');
+  });
+
   it('shows a skeleton, then an error with retry that recovers', async () => {
     const tp = await open();
     const { page } = tp;

@@ -166,6 +166,114 @@ describe('shell', () => {
     await tp.page.getByTestId('login-dialog').waitFor();
   });
 
+  it('shows the footer links, the copyright and the filings in both languages', async () => {
+    const config = (await (await fetch(`${baseURL()}/api/v1/app/config`)).json()) as {
+      data: {
+        mails: { business: string; join_us: string };
+        faq_url: string;
+        manual_url: string;
+        filing: { icp: string; police: string; copyright: { 'zh-Hans': string; en: string } };
+      };
+    };
+    const { mails, faq_url, manual_url, filing } = config.data;
+    for (const [lang, names] of [
+      ['zh-Hans', { business: '商务合作', faq: '学员常见问题', manual: '用户手册', joinUs: '老师加盟' }],
+      [
+        'en',
+        {
+          business: 'Business cooperation',
+          faq: 'Student FAQ',
+          manual: 'User manual',
+          joinUs: 'Teach with us',
+        },
+      ],
+    ] as const) {
+      const tp = await open();
+      await seedStorage(tp.page, { LANGUAGE: lang, SETTINGS: JSON.stringify({ languageManual: true }) });
+      await gotoApp(tp.page, '/');
+      await waitForConfig(tp.page);
+      const footer = tp.page.locator('footer.ls-footer');
+      const link = (name: string) => footer.getByRole('link', { name: new RegExp(`^${name}`) });
+      expect(await link(names.business).getAttribute('href')).toBe(`mailto:${mails.business}`);
+      expect(await link(names.joinUs).getAttribute('href')).toBe(`mailto:${mails.join_us}`);
+      for (const [name, url] of [
+        [names.faq, faq_url],
+        [names.manual, manual_url],
+      ] as const) {
+        expect(await link(name).getAttribute('href')).toBe(url);
+        expect(await link(name).getAttribute('target')).toBe('_blank');
+        expect(await link(name).getAttribute('rel')).toContain('noopener');
+      }
+      const text = (await footer.textContent()) ?? '';
+      expect(text).toContain(filing.copyright[lang]);
+      expect(text).toContain(filing.icp);
+      expect(text).toContain(filing.police);
+      expect(await footer.getByRole('link', { name: new RegExp(filing.icp) }).getAttribute('href')).toBe(
+        'https://beian.miit.gov.cn/',
+      );
+    }
+  });
+
+  it('opens online customer service in a new tab and links the app download from the menu', async () => {
+    const config = (await (await fetch(`${baseURL()}/api/v1/app/config`)).json()) as {
+      data: { customer_service_url: string; app_download_url: string };
+    };
+    const tp = await open();
+    // The help site is outside this machine: answer it locally so the new tab has something to show.
+    await tp.context.route(`${new URL(config.data.customer_service_url).origin}/**`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>chat</title>' }),
+    );
+    await gotoApp(tp.page, '/');
+    await waitForConfig(tp.page);
+    const nav = tp.page.getByRole('navigation', { name: '主导航' });
+    const download = nav.getByRole('link', { name: /下载 App/ });
+    expect(await download.getAttribute('href')).toBe(config.data.app_download_url);
+    expect(await download.getAttribute('target')).toBe('_blank');
+    await tp.page.getByTestId('contact-menu').click();
+    const popup = tp.context.waitForEvent('page');
+    await tp.page.getByRole('menuitem', { name: '在线客服' }).click();
+    const chat = await popup;
+    await chat.waitForLoadState();
+    expect(chat.url()).toBe(config.data.customer_service_url);
+    // Opened without a handle back to the app (noopener).
+    expect(await chat.evaluate(() => window.opener)).toBeNull();
+  });
+
+  it('shows neither the course item nor the favourites button to a logged-out visitor', async () => {
+    const tp = await open();
+    await gotoApp(tp.page, '/');
+    await waitForConfig(tp.page);
+    const nav = tp.page.getByRole('navigation', { name: '主导航' });
+    await nav.getByRole('link', { name: '首页' }).waitFor();
+    expect(await nav.getByRole('link', { name: '课程表' }).count()).toBe(0);
+    expect(await tp.page.getByTestId('favourites-button').count()).toBe(0);
+    expect(await tp.page.getByTestId('login-button').isVisible()).toBe(true);
+  });
+
+  it('switches the antd and dayjs locales with the language', async () => {
+    const tp = await open({ locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+    await gotoApp(tp.page, '/');
+    const prev = tp.page.locator('.ant-pagination-prev').first();
+    await prev.waitFor();
+    expect(await prev.getAttribute('title')).toBe('上一页');
+    const weekdays = async () => {
+      await tp.page.getByTestId('filter-date').click();
+      const options = tp.page.locator(
+        '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option',
+      );
+      await options.nth(3).waitFor();
+      const label =
+        (await options.nth(3).getAttribute('title')) ?? (await options.nth(3).textContent()) ?? '';
+      await tp.page.keyboard.press('Escape');
+      return label;
+    };
+    expect(await weekdays()).toMatch(/^周[一二三四五六日] \d{2}\/\d{2}$/);
+    await tp.page.getByTestId('language-switch').click();
+    await tp.page.waitForFunction(() => document.documentElement.lang === 'en');
+    await expect.poll(() => prev.getAttribute('title')).toBe('Previous Page');
+    expect(await weekdays()).toMatch(/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{2}\/\d{2}$/);
+  });
+
   it('opens the login dialog from the header buttons', async () => {
     const tp = await open();
     await gotoApp(tp.page, '/');

@@ -66,8 +66,15 @@ describe('teacher discovery', () => {
       .getByTestId('teacher-nationality')
       .evaluateAll((els) => els.map((e) => `${e.getAttribute('data-value')} ${e.textContent}`));
     expect(nats.length).toBeGreaterThan(0);
-    // The flag is the emoji, or the ISO code where the system has no colour flag glyphs.
-    for (const n of nats) expect(n).toMatch(/^PH (🇵🇭|PH)菲律宾$/);
+    for (const n of nats) expect(n).toBe('PH 菲律宾');
+    // The flag is an image, the same on every system, and it loads (images below the fold are lazy).
+    const flags = tp.page.getByTestId('teacher-list').locator('[data-testid="teacher-nationality"] img');
+    const srcs = await flags.evaluateAll((els) => (els as HTMLImageElement[]).map((img) => img.src));
+    expect(srcs.length).toBe(nats.length);
+    for (const src of srcs) expect(src).toMatch(/\/assets\/ph-[\w-]+\.svg$/);
+    await expect
+      .poll(() => flags.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     await tp.page.reload();
     await waitForList(tp.page);
     expect(await tp.page.getByTestId('teacher-nationality').first().getAttribute('data-value')).toBe('PH');
@@ -140,6 +147,134 @@ describe('teacher discovery', () => {
   });
 });
 
+describe('teacher discovery: more filters', () => {
+  /** The list reply matching `match`, parsed. */
+  async function listReply(page: Page, match: (q: URLSearchParams) => boolean) {
+    const res = await listResponse(page, match);
+    const query = new URL(res.url()).searchParams;
+    const body = (await res.json()) as { data: ApiPage<TeacherCard> };
+    return { query, data: body.data };
+  }
+
+  it('narrows by language chosen in the filter', async () => {
+    const tp = await open();
+    await gotoApp(tp.page, '/');
+    await waitForList(tp.page);
+    const reply = listReply(tp.page, (q) => q.get('language') === 'riyu');
+    await chooseOption(tp.page, 'filter-language', '日语');
+    await tp.page.waitForURL(/language=riyu/);
+    const { data } = await reply;
+    await waitForList(tp.page);
+    expect(data.total).toBeGreaterThan(0);
+    for (const r of data.records) expect(r.languages).toContain('riyu');
+    expect(await ids(tp.page)).toEqual(data.records.map((r) => String(r.id)));
+    const chips = await tp.page.getByTestId('teacher-languages').allTextContents();
+    for (const c of chips) expect(c).toContain('日语');
+  });
+
+  it('finds teachers by a tag label typed as the keyword', async () => {
+    const tp = await open();
+    await gotoApp(tp.page, '/');
+    await waitForList(tp.page);
+    const reply = listReply(tp.page, (q) => q.get('keyword') === '商务英语');
+    await tp.page.getByTestId('filter-keyword').locator('input').fill('商务英语');
+    await tp.page.getByTestId('filter-keyword').locator('input').press('Enter');
+    const { data } = await reply;
+    await waitForList(tp.page);
+    expect(data.total).toBeGreaterThan(0);
+    for (const r of data.records) expect(r.tags).toContain('business');
+    expect(await ids(tp.page)).toEqual(data.records.map((r) => String(r.id)));
+  });
+
+  it('narrows by a date and by a time-of-day preset in the browser zone', async () => {
+    const tp = await open({ timezoneId: 'Asia/Shanghai' });
+    await gotoApp(tp.page, '/');
+    await waitForList(tp.page);
+    const all = await apiData<ApiPage<TeacherCard>>('/teacher/getTeacherList?size=1');
+
+    const dated = listReply(tp.page, (q) => q.has('date'));
+    await tp.page.getByTestId('filter-date').click();
+    await tp.page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+      .getByTitle(/^明天/)
+      .click();
+    const byDate = await dated;
+    const tomorrow = new Date(Date.now() + 8 * 3_600_000 + 86_400_000).toISOString().slice(0, 10);
+    expect(byDate.query.get('date')).toBe(tomorrow);
+    expect(byDate.query.get('tz')).toBe('Asia/Shanghai');
+    await waitForList(tp.page);
+    expect(byDate.data.total).toBeGreaterThan(0);
+    expect(byDate.data.total).toBeLessThanOrEqual(all.total);
+    // The same question asked directly gives the same teachers.
+    const direct = await apiData<ApiPage<TeacherCard>>(
+      `/teacher/getTeacherList?size=12&date=${tomorrow}&tz=Asia%2FShanghai`,
+    );
+    expect(await ids(tp.page)).toEqual(direct.records.map((r) => String(r.id)));
+
+    const evening = listReply(tp.page, (q) => q.get('time_from') === '18:00');
+    await chooseOption(tp.page, 'filter-time', '晚上');
+    const byTime = await evening;
+    expect(byTime.query.get('time_to')).toBe('24:00');
+    expect(byTime.query.get('date')).toBe(tomorrow);
+    await tp.page.waitForURL(/time_from=18%3A00&time_to=24%3A00/);
+    await waitForList(tp.page);
+    expect(byTime.data.total).toBeLessThanOrEqual(byDate.data.total);
+    expect(await ids(tp.page)).toEqual(byTime.data.records.map((r) => String(r.id)));
+
+    expect(byTime.data.total).toBeGreaterThan(0);
+    await tp.page.reload();
+    await waitForList(tp.page);
+    expect(await ids(tp.page)).toEqual(byTime.data.records.map((r) => String(r.id)));
+  });
+
+  it('shows only favourites when "favourites only" is ticked', async () => {
+    const tp = await open();
+    await gotoApp(tp.page, '/');
+    await loginWithPassword(tp.page);
+    await waitForList(tp.page);
+    // Make sure there is one favourite: like the first card not yet liked.
+    const card = cards(tp.page)
+      .filter({ has: tp.page.locator('[data-testid="like-button"][aria-pressed="false"]') })
+      .first();
+    const id = (await card.getAttribute('data-teacher-id'))!;
+    await card.getByTestId('like-button').click();
+    await tp.page.locator('.ant-message').getByText('操作完成').first().waitFor();
+
+    const reply = listReply(tp.page, (q) => q.get('favourites_only') === '1');
+    await tp.page.getByTestId('filter-favourites').click();
+    const { data } = await reply;
+    await tp.page.waitForURL(/favourites_only=1/);
+    await waitForList(tp.page);
+    const shown = await ids(tp.page);
+    expect(shown).toContain(id);
+    expect(shown.length).toBe(Math.min(data.total, 12));
+    for (const r of data.records) expect(r.liked).toBe(true);
+    const likes = await cards(tp.page)
+      .getByTestId('like-button')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('aria-pressed')));
+    expect(new Set(likes)).toEqual(new Set(['true']));
+
+    // Unliking it here takes it off the favourites-only list.
+    const target = tp.page.locator(`[data-testid="teacher-card"][data-teacher-id="${id}"]`);
+    await target.getByTestId('like-button').click();
+    await target.waitFor({ state: 'detached' });
+  });
+
+  it('goes to the last page instead of an empty page past the end', async () => {
+    const tp = await open();
+    const total = (await apiData<ApiPage<TeacherCard>>('/teacher/getTeacherList?size=1&level=200')).total;
+    const last = Math.ceil(total / 12);
+    expect(last).toBeGreaterThan(1);
+    await gotoApp(tp.page, '/?page=999&level=200');
+    await tp.page.waitForURL(new RegExp(`page=${last}`));
+    await cards(tp.page).first().waitFor();
+    await waitForList(tp.page);
+    expect(await cards(tp.page).count()).toBe(total - (last - 1) * 12);
+    expect(new URL(tp.page.url()).searchParams.get('level')).toBe('200');
+    expect(await tp.page.locator('.ant-pagination-item-active').textContent()).toBe(String(last));
+  });
+});
+
 describe('teacher list errors', () => {
   it('shows the error state and recovers with retry', async () => {
     const tp = await open();
@@ -190,6 +325,30 @@ describe('teacher profile drawer', () => {
     await expect.poll(() => new URL(tp.page.url()).searchParams.get('teacher')).toBeNull();
     expect(tp.page.url()).toContain('level=200');
     await drawer(tp.page).waitFor({ state: 'hidden' });
+  });
+
+  it('plays the intro video of a teacher who has one', async () => {
+    const tp = await open();
+    const found = await apiData<ApiPage<TeacherCard>>(
+      '/teacher/getTeacherList?size=5&keyword=Emily%20Carter',
+    );
+    const emily = found.records.find((r) => r.name === 'Emily Carter');
+    expect(emily).toBeDefined();
+    await gotoApp(tp.page, `/?teacher=${emily!.id}`);
+    const video = tp.page.getByTestId('teacher-video');
+    await video.waitFor();
+    // The clip is served by the app itself and its metadata loads (a real, decodable video).
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(1);
+    const { src, duration, width } = await video.evaluate((v: HTMLVideoElement) => ({
+      src: v.currentSrc,
+      duration: v.duration,
+      width: v.videoWidth,
+    }));
+    expect(new URL(src).pathname).toBe('/media/intros/emily-carter.mp4');
+    expect(duration).toBeGreaterThan(5);
+    expect(width).toBe(640);
   });
 
   it('shows not-found for an unknown id', async () => {

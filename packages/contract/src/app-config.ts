@@ -9,7 +9,12 @@ export const appConfigSchema = z.object({
   mails: z.object({ business: z.string(), join_us: z.string() }),
   faq_url: z.string(),
   manual_url: z.string(),
-  filing: z.object({ icp: z.string(), police: z.string(), copyright: z.string() }),
+  filing: z.object({
+    icp: z.string(),
+    police: z.string(),
+    /** The copyright line in each language (the brand differs between them). */
+    copyright: z.object({ 'zh-Hans': z.string(), en: z.string() }),
+  }),
   demo: z.boolean(),
   sms_driver: z.string(),
 });

@@ -98,7 +98,7 @@ export const MESSAGES = {
   'auth.loggedOut': { 'zh-Hans': '已退出登录', en: 'Logged out' },
   // Teachers and favourites (issue #4).
   'teacher.notFound': { 'zh-Hans': '老师不存在', en: 'Teacher not found' },
-  'teacher.likeDone': { 'zh-Hans': '操作完成', en: 'operation complete' },
+  'teacher.likeDone': { 'zh-Hans': '操作完成', en: 'Operation complete' },
 } as const satisfies Record<string, Bilingual>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -5,6 +5,7 @@ import { useAppConfig } from '../features/app-config/api/get-app-config.ts';
 import { useBrandTitle } from './use-brand-title.ts';
 import { useLoginDialog } from '../lib/session/login-dialog-store.ts';
 import { useIsLoggedIn } from '../lib/session/session-store.ts';
+import { useSettings } from '../lib/settings/settings-store.ts';
 import { Logo } from './logo.tsx';
 
 const FeedbackDialog = lazy(() =>
@@ -19,6 +20,7 @@ export function AppFooter() {
   const { modal } = App.useApp();
   const config = useAppConfig().data;
   const brand = useBrandTitle();
+  const language = useSettings((s) => s.language);
   const loggedIn = useIsLoggedIn();
   const openLogin = useLoginDialog((s) => s.open);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
@@ -40,7 +42,7 @@ export function AppFooter() {
   };
 
   const newTab = <span className="ls-sr-only">{t('footer.newTab')}</span>;
-  const copyright = config?.filing.copyright || `© ${new Date().getFullYear()} ${brand}`;
+  const copyright = config?.filing.copyright[language] || `© ${new Date().getFullYear()} ${brand}`;
 
   return (
     <footer className="ls-footer">

@@ -28,7 +28,10 @@ export const appConfigService = {
       filing: {
         icp: '京ICP备00000000号-1',
         police: '京公网安备 11010000000000号',
-        copyright: `© ${year} ${config.BRAND_TITLE_EN}`,
+        copyright: {
+          'zh-Hans': `© ${year} ${config.BRAND_TITLE_ZH} 版权所有`,
+          en: `© ${year} ${config.BRAND_TITLE_EN}. All rights reserved.`,
+        },
       },
       demo: await hasDemoData(db),
       sms_driver: config.SMS_DRIVER,

@@ -66,7 +66,7 @@ export async function seedTeachers(db: Db, now: number): Promise<boolean> {
           price_coins: t.price ?? DEFAULT_PRICE_BY_LEVEL[t.level],
           intro_zh: intro.zh,
           intro_en: intro.en,
-          intro_video: null,
+          intro_video: t.video ?? null,
           tags: JSON.stringify(t.tags),
           ...radarOf(t),
           rating_x100: t.rating,

@@ -40,8 +40,17 @@ export type TeachersContext = {
  * The bookable window (DESIGN.md §7 "Booking"): a free slot can be booked when it starts at least
  * the minimum notice from now and at most 14 days ahead. Free slots outside it are shown as closed.
  */
+const MINUTE_MS = 60_000;
+
+/**
+ * The instants a free slot may start between to be bookable now. Both ends are whole minutes
+ * (the start rounded up, the end down), so a schedule reply stays byte-identical, and its ETag
+ * valid, for the rest of the minute; slots start on whole minutes, so no slot changes sides.
+ */
 export function bookableWindow(now: number, minNoticeMinutes: number) {
-  return { from: now + minNoticeMinutes * 60_000, to: now + BOOKING_MAX_AHEAD_DAYS * DAY_MS };
+  const from = Math.ceil((now + minNoticeMinutes * MINUTE_MS) / MINUTE_MS) * MINUTE_MS;
+  const to = Math.floor((now + BOOKING_MAX_AHEAD_DAYS * DAY_MS) / MINUTE_MS) * MINUTE_MS;
+  return { from, to };
 }
 
 /** Teacher ids on the wire are 32-bit; larger numbers name no teacher. */

@@ -341,7 +341,7 @@ describe('error toasts', () => {
   it('falls back to the HTTP status text when an error envelope has an empty msg', async () => {
     const h = harness({ lang: 'en' });
     const error = await rejection(client(h).get('/fail/403?msg='));
-    expect(error.msg).toBe('The server refused access');
+    expect(error.msg).toBe('Server refused access');
   });
 });
 
@@ -521,9 +521,9 @@ describe('failures without an envelope', () => {
   });
 
   it.each([
-    [400, '请求语法错误', 'Bad request syntax'],
+    [400, '请求语法错误', 'Request syntax error'],
     [401, '用户未授权', 'User not authorised'],
-    [403, '服务器拒绝访问', 'The server refused access'],
+    [403, '服务器拒绝访问', 'Server refused access'],
     [404, '请求资源未找到', 'Resource not found'],
     [405, '请求方法未允许', 'Method not allowed'],
     [408, '网络请求超时', 'Network request timeout'],

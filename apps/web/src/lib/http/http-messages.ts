@@ -6,9 +6,9 @@ import type { Bilingual, Lang } from '@app/contract/i18n';
  * languages.
  */
 export const HTTP_MESSAGES = {
-  400: { 'zh-Hans': '请求语法错误', en: 'Bad request syntax' },
+  400: { 'zh-Hans': '请求语法错误', en: 'Request syntax error' },
   401: { 'zh-Hans': '用户未授权', en: 'User not authorised' },
-  403: { 'zh-Hans': '服务器拒绝访问', en: 'The server refused access' },
+  403: { 'zh-Hans': '服务器拒绝访问', en: 'Server refused access' },
   404: { 'zh-Hans': '请求资源未找到', en: 'Resource not found' },
   405: { 'zh-Hans': '请求方法未允许', en: 'Method not allowed' },
   408: { 'zh-Hans': '网络请求超时', en: 'Network request timeout' },

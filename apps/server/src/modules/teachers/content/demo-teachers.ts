@@ -17,6 +17,8 @@ export type DemoTeacher = {
   rating: number;
   lessons: number;
   refuses?: boolean;
+  /** Intro clip served by the web app (apps/web/public, made by scripts/dev/make-intro-videos.sh). */
+  video?: string;
   /** One or two sentences about the teacher; the focus sentence is added from the tags. */
   en: string;
   zh: string;
@@ -25,6 +27,7 @@ export type DemoTeacher = {
 export const DEMO_TEACHERS: DemoTeacher[] = [
   {
     name: 'Emily Carter',
+    video: '/media/intros/emily-carter.mp4',
     nationality: 'USA',
     languages: ['yingyu'],
     level: 300,
@@ -37,6 +40,7 @@ export const DEMO_TEACHERS: DemoTeacher[] = [
   },
   {
     name: 'James Whitfield',
+    video: '/media/intros/james-whitfield.mp4',
     nationality: 'GBR',
     languages: ['yingyu'],
     level: 300,
@@ -71,6 +75,7 @@ export const DEMO_TEACHERS: DemoTeacher[] = [
   },
   {
     name: 'Grace Santos',
+    video: '/media/intros/grace-santos.mp4',
     nationality: 'PH',
     languages: ['yingyu'],
     level: 100,

@@ -19,6 +19,7 @@ import {
 import { isPart } from '../components/issue-bank.tsx';
 import { parseId, timuPath } from '../lib/timu-path.ts';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
+import { useStepBackToLastPage } from '../../../lib/paging/last-page.ts';
 
 /**
  * /ielts/SpeakingSamples: questions with sample answers. Filters and page live in the URL
@@ -53,6 +54,14 @@ export default function SpeakingSamplesRoute() {
     if (!('page' in changes)) next.delete('page');
     setSearch(next);
   }
+
+  // A stale or shared link past the last page (?page=99) shows the last page instead.
+  useStepBackToLastPage(list.data, page, (last) => {
+    const next = new URLSearchParams(search);
+    if (last > 1) next.set('page', String(last));
+    else next.delete('page');
+    setSearch(next, { replace: true });
+  });
 
   return (
     <div className="ls-ielts">

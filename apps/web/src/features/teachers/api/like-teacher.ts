@@ -6,7 +6,7 @@ import { http } from '../../../lib/http/http-client.ts';
 
 export type LikeTeacherReply = LikeTeacherResult & { msg: string };
 
-/** POST /user/UserLikeTeacher: toggles a favourite; keeps the server's msg ('operation complete'). */
+/** POST /user/UserLikeTeacher: toggles a favourite; keeps the server's msg ('Operation complete'). */
 export async function likeTeacher(teacherId: number): Promise<LikeTeacherReply> {
   const response = await http.instance.post<Envelope<LikeTeacherResult>>('/user/UserLikeTeacher', {
     teacher_id: teacherId,

@@ -1,49 +1,17 @@
 import { NATIONALITIES, TEACHER_LANGUAGES, TEACHER_LEVELS } from '@app/contract/enums';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
+import { FLAG_URLS } from '../lib/flags.ts';
 import { useTagLabels } from '../lib/tag-labels.ts';
 
-/** The flag emoji of an ISO 3166 alpha-2 code (regional indicator letters). */
-export function flagEmoji(alpha2: string): string {
-  return String.fromCodePoint(...[...alpha2.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
-}
-
-let flagSupport: boolean | undefined;
-
 /**
- * Whether this system draws flag emoji in colour (Windows and many Linux desktops show two letters
- * instead): a flag drawn on a canvas has coloured pixels, letters or a missing glyph do not.
+ * A flag as an image, the same on every system (Windows and many Linux desktops draw flag emoji as
+ * two letters); a nationality without an image shows its ISO code in a small chip.
  */
-function supportsFlagEmoji(): boolean {
-  if (flagSupport !== undefined) return flagSupport;
-  flagSupport = true;
-  try {
-    const canvas = document.createElement('canvas');
-    canvas.width = canvas.height = 24;
-    const ctx = canvas.getContext('2d', { willReadFrequently: true });
-    if (!ctx) return flagSupport;
-    ctx.font = '20px sans-serif';
-    ctx.textBaseline = 'top';
-    ctx.fillText(flagEmoji('PH'), 0, 0);
-    const data = ctx.getImageData(0, 0, 24, 24).data;
-    let coloured = false;
-    for (let i = 0; i < data.length && !coloured; i += 4) {
-      const [r, g, b, a] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
-      coloured = a > 0 && (Math.abs(r - g) > 40 || Math.abs(g - b) > 40 || Math.abs(r - b) > 40);
-    }
-    flagSupport = coloured;
-  } catch {
-    // Keep the emoji when the check cannot run.
-  }
-  return flagSupport;
-}
-
-/** A flag: the emoji where the system draws it, else the ISO code in a small chip. */
 export function Flag({ alpha2 }: { alpha2: string }) {
-  return supportsFlagEmoji() ? (
-    <span className="ls-t-flag" aria-hidden="true">
-      {flagEmoji(alpha2)}
-    </span>
+  const url = FLAG_URLS[alpha2.toUpperCase()];
+  return url ? (
+    <img className="ls-t-flag" src={url} alt="" width={20} height={15} loading="lazy" decoding="async" />
   ) : (
     <span className="ls-t-flag is-code" aria-hidden="true">
       {alpha2}

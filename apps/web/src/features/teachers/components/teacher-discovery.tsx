@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Pagination } from 'antd';
 import { useIsLoggedIn } from '../../../lib/session/session-store.ts';
+import { useStepBackToLastPage } from '../../../lib/paging/last-page.ts';
 import { useTeacherList } from '../api/get-teacher-list.ts';
 import {
   browserTimeZone,
@@ -36,6 +37,10 @@ export function TeacherDiscovery() {
     const next = { ...filters, page: 1, ...changes };
     setSearch(filtersToParams(next, search));
   };
+  // A stale or shared link past the last page (?page=999) shows the last page instead.
+  useStepBackToLastPage(list.data, filters.page, (page) =>
+    setSearch(filtersToParams({ ...filters, page }, search), { replace: true }),
+  );
   const clear = () =>
     setSearch(filtersToParams({ ...DEFAULT_FILTERS, sort: filters.sort, order: filters.order }, search));
 

@@ -139,7 +139,15 @@ function Profile({ teacher }: { teacher: TeacherInfo }) {
       <section aria-labelledby="ls-t-video">
         <h3 id="ls-t-video">{t('teachers.video')}</h3>
         {teacher.intro_video ? (
-          <video className="ls-t-video" src={teacher.intro_video} controls preload="metadata" />
+          <video
+            className="ls-t-video"
+            src={teacher.intro_video}
+            controls
+            playsInline
+            preload="metadata"
+            aria-labelledby="ls-t-video"
+            data-testid="teacher-video"
+          />
         ) : (
           <div className="ls-t-novideo" data-testid="teacher-no-video">
             <VideoCameraOutlined aria-hidden="true" />

@@ -7,7 +7,7 @@ import { useLikeTeacher } from '../api/like-teacher.ts';
 
 /**
  * Liking a teacher (SPEC.md §5): a visitor gets 'please log in first' and the login dialog, and no
- * call is made; a student toggles, sees the server's 'operation complete', and the ids reload.
+ * call is made; a student toggles, sees the server's 'Operation complete', and the ids reload.
  */
 export function useToggleLike() {
   const { t } = useTranslation();

@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Pagination } from 'antd';
 import { FAVOURITES_PAGE_SIZE } from '@app/contract/constants';
+import { useStepBackToLastPage } from '../../../lib/paging/last-page.ts';
 import { useLikeTeacherList } from '../../teachers/api/get-like-teacher-list.ts';
 import { CardsSkeleton, ListEmpty, ListError } from '../../teachers/components/list-states.tsx';
 import { TeacherCard } from '../../teachers/components/teacher-card.tsx';
@@ -15,16 +16,14 @@ export default function LikeTeachersRoute() {
   const requested = Number(search.get('page'));
   const page = Number.isInteger(requested) && requested > 1 ? requested : 1;
   const list = useLikeTeacherList(page, FAVOURITES_PAGE_SIZE);
-  const setPage = (next: number) => {
+  const setPage = (next: number, replace = false) => {
     const params = new URLSearchParams(search);
     if (next > 1) params.set('page', String(next));
     else params.delete('page');
-    setSearch(params);
+    setSearch(params, { replace });
   };
-  // Unliking the last card of a later page leaves it empty: step back a page.
-  if (list.data && list.data.records.length === 0 && list.data.total > 0 && page > 1) {
-    setPage(Math.ceil(list.data.total / FAVOURITES_PAGE_SIZE));
-  }
+  // Unliking the last card of a later page, or a stale ?page=, leaves it empty: go to the last page.
+  useStepBackToLastPage(list.data, page, (last) => setPage(last, true));
 
   return (
     <div className="ls-t-like-page">
@@ -56,7 +55,7 @@ export default function LikeTeachersRoute() {
               pageSize={list.data.size}
               total={list.data.total}
               showSizeChanger={false}
-              onChange={setPage}
+              onChange={(next) => setPage(next)}
             />
           )}
         </>
