@@ -260,7 +260,8 @@ describe('login dialog', () => {
     const enPrivacy = en.page.getByTestId('legal-privacy');
     await enPrivacy.waitFor();
     const privacyText = (await enPrivacy.textContent()) ?? '';
-    for (const part of ['Privacy Policy', 'mobile number', 'Your rights', 'Contact', 'LinguaSpark'])
+    await en.page.getByRole('dialog', { name: 'Privacy Policy' }).waitFor();
+    for (const part of ['What we collect', 'mobile number', 'Your rights', 'Contact', 'LinguaSpark'])
       expect(privacyText).toContain(part);
     expect(privacyText).not.toMatch(/[\u4e00-\u9fff]{4}/);
   });

@@ -212,7 +212,7 @@ describe('teacher discovery: more filters', () => {
     expect(await ids(tp.page)).toEqual(direct.records.map((r) => String(r.id)));
 
     const evening = listReply(tp.page, (q) => q.get('time_from') === '18:00');
-    await chooseOption(tp.page, 'filter-time', '晚上');
+    await chooseOption(tp.page, 'filter-time', '晚上 18:00-24:00');
     const byTime = await evening;
     expect(byTime.query.get('time_to')).toBe('24:00');
     expect(byTime.query.get('date')).toBe(tomorrow);
