@@ -79,6 +79,8 @@ function log(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
+let studentId = 0;
+
 async function seed(): Promise<void> {
   const now = Date.now();
   const started = performance.now();
@@ -160,6 +162,21 @@ async function seed(): Promise<void> {
     if (batch.length >= rowsPerTransaction) await flush();
   }
   if (batch.length > 0) await flush();
+  // A student with 200 favourites, for the favourites-only combination (sent with a token).
+  const student = await db
+    .insertInto('student')
+    .values({ mobile: '13900000000', nick: 'bench', created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  studentId = student.id;
+  await db
+    .insertInto('favourite_teacher')
+    .values(
+      teacherIds
+        .filter((_, i) => i % 50 === 7)
+        .map((teacher_id, i) => ({ student_id: student.id, teacher_id, created_at: now + i })),
+    )
+    .execute();
   await sql`analyze`.execute(db);
   log(
     `seeded ${teacherIds.length} teachers and ${teacherIds.length * SLOTS_PER_TEACHER} slots on ${engine} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
@@ -170,7 +187,7 @@ function beijingDate(daysAhead: number): string {
   return new Date(Date.now() + 8 * 3_600_000 + daysAhead * DAY).toISOString().slice(0, 10);
 }
 
-const COMBINATIONS: { name: string; query: string }[] = [
+const COMBINATIONS: { name: string; query: string; student?: boolean }[] = [
   { name: 'default (rating desc)', query: '' },
   { name: 'price asc, level 200', query: 'sort=price&order=asc&level=200' },
   { name: 'lessons desc, language riyu', query: 'sort=lessons&language=riyu' },
@@ -183,6 +200,12 @@ const COMBINATIONS: { name: string; query: string }[] = [
     query: `date=${beijingDate(2)}&time_from=18:00&time_to=22:00&language=yingyu`,
   },
   { name: 'deep page (current=200)', query: 'current=200&size=20' },
+  { name: 'favourites only (200), logged in', query: 'favourites_only=1', student: true },
+  {
+    name: 'favourites + evening, logged in',
+    query: 'favourites_only=1&time_from=18:00&time_to=24:00',
+    student: true,
+  },
 ];
 
 function percentile(sorted: number[], p: number): number {
@@ -198,13 +221,16 @@ try {
   if (!address || typeof address === 'string') throw new Error('no address');
   const base = `http://127.0.0.1:${address.port}/api/v1/teacher/getTeacherList`;
   const rows: Row[] = [];
-  for (const { name, query } of COMBINATIONS) {
+  const { token } = await app.auth.sessions.issue(studentId);
+  for (const { name, query, student } of COMBINATIONS) {
     const url = `${base}?${query}`;
+    const headers: Record<string, string> = { 'api-language': 'zh-Hans' };
+    if (student) headers.authorization = `Bearer ${token}`;
     const times: number[] = [];
     let total = -1;
     for (let i = 0; i < WARMUP + REQUESTS; i++) {
       const started = performance.now();
-      const res = await fetch(url, { headers: { 'api-language': 'zh-Hans' } });
+      const res = await fetch(url, { headers });
       const body = (await res.json()) as { code: number; data: { total: number } };
       const elapsed = performance.now() - started;
       if (res.status !== 200) throw new Error(`${name}: HTTP ${res.status} ${JSON.stringify(body)}`);
