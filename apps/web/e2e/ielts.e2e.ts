@@ -287,6 +287,38 @@ describe('IELTS practice mode', () => {
     await page.getByTestId('ielts-no-recordings').waitFor();
   });
 
+  it('moves from preparation to the talk and stops by itself at zero, uploading nothing', async () => {
+    const tp = await open();
+    const { page } = tp;
+    // A controllable clock: time flows normally until the test jumps it forward.
+    await page.clock.install();
+    const list = await apiData<ApiPage<IeltsSampleRecord>>('/ielts/getSampleList?part=part2&size=1');
+    const record = list.records[0]!;
+    await gotoApp(page, timuUrl(record, record.topic.title['zh-Hans'], record.text));
+    await page.getByTestId('ielts-no-recordings').waitFor();
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() !== 'GET' || !r.url().startsWith(baseURL())) sent.push(`${r.method()} ${r.url()}`);
+    });
+    await page.getByTestId('ielts-record').click();
+    await page.getByText('准备时间').waitFor();
+    await page.clock.fastForward('01:01');
+    await page.getByText('录音中').waitFor();
+    expect(await page.getByTestId('ielts-countdown').textContent()).toMatch(/^(2:00|1:59|1:58)$/);
+    // Let the recorder gather some real audio, then jump to the end of the two minutes.
+    await page.waitForTimeout(800);
+    await page.clock.fastForward('02:01');
+    const item = page.getByTestId('ielts-recording');
+    await item.waitFor();
+    expect(await page.getByTestId('ielts-stop').count()).toBe(0);
+    expect(await item.locator('audio').getAttribute('src')).toMatch(/^blob:/);
+    // The recording stays in the browser: no upload, no call anywhere else.
+    expect(sent).toEqual([]);
+    await item.getByRole('button', { name: /删除/ }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: '删除' }).click();
+    await page.getByTestId('ielts-no-recordings').waitFor();
+  });
+
   it('explains a denied microphone and an unsupported browser in the current language', async () => {
     const list = await apiData<ApiPage<IeltsSampleRecord>>('/ielts/getSampleList?part=part3&size=1');
     const record = list.records[0]!;

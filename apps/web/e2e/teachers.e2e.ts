@@ -4,9 +4,9 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page as ApiPage } from '@app/contract/paging';
-import type { TeacherCard } from '@app/contract/teachers';
-import { loginWithPassword } from './auth-helpers.ts';
-import { gotoApp, seedStorage, useBrowser, settingsValue, apiData } from './browser.ts';
+import type { TeacherCard, TeacherInfo, TeacherReview } from '@app/contract/teachers';
+import { dialog, loginWithPassword, openLoginDialog, readSmsCode, uniqueMobile } from './auth-helpers.ts';
+import { baseURL, gotoApp, seedStorage, useBrowser, settingsValue, apiData } from './browser.ts';
 
 const screenshotDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
 const { open } = useBrowser();
@@ -327,6 +327,34 @@ describe('teacher profile drawer', () => {
     await drawer(tp.page).waitFor({ state: 'hidden' });
   });
 
+  it('shows the intro in the current language and the reviews, and follows a language switch', async () => {
+    const tp = await open({ locale: 'zh-CN' });
+    const { page } = tp;
+    const first = (await apiData<ApiPage<TeacherCard>>('/teacher/getTeacherList?size=1')).records[0]!;
+    const info = await apiData<TeacherInfo>(`/teacher/getTeacherInfo?teacher_id=${first.id}`);
+    const reviews = await apiData<ApiPage<TeacherReview>>(
+      `/teacher/getTeacherReviews?teacher_id=${first.id}&current=1&size=10`,
+    );
+    expect(reviews.total).toBeGreaterThan(0);
+    await gotoApp(page, `/?teacher=${first.id}`);
+    const intro = page.getByTestId('teacher-intro');
+    await intro.waitFor();
+    expect(await intro.textContent()).toBe(info.intro['zh-Hans']);
+    const items = page.getByTestId('teacher-review');
+    await items.first().waitFor();
+    expect(await items.count()).toBe(Math.min(reviews.total, 10));
+    const firstReview = (await items.first().textContent()) ?? '';
+    expect(firstReview).toContain(reviews.records[0]!.student_nick);
+    if (reviews.records[0]!.content) expect(firstReview).toContain(reviews.records[0]!.content);
+
+    // The drawer's mask covers the header: send the click to the switch itself.
+    await page.getByTestId('language-switch').first().dispatchEvent('click');
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    await expect.poll(() => intro.textContent()).toBe(info.intro.en);
+    await page.getByRole('heading', { name: 'Student reviews' }).waitFor();
+    expect(await items.count()).toBe(Math.min(reviews.total, 10));
+  });
+
   it('plays the intro video of a teacher who has one', async () => {
     const tp = await open();
     const found = await apiData<ApiPage<TeacherCard>>(
@@ -458,6 +486,50 @@ describe('favourites', () => {
     await liked.getByTestId('like-button').click();
     await expect.poll(() => favouriteCount(tp.page)).toBe(before);
     await liked.waitFor({ state: 'detached' });
+  });
+});
+
+describe('favourites page', () => {
+  it('pages favourites ten at a time and steps back when the last card of the last page is unliked', async () => {
+    const tp = await open();
+    const { page } = tp;
+    // A new student (SMS login of a fresh phone), so the favourites are exactly the ones liked here.
+    await gotoApp(page, '/');
+    await openLoginDialog(page);
+    const mobile = uniqueMobile();
+    await dialog(page).getByTestId('login-mobile').fill(mobile);
+    await dialog(page).getByTestId('get-code').click();
+    await dialog(page)
+      .getByTestId('login-code')
+      .fill(await readSmsCode(mobile));
+    const loginReply = page.waitForResponse((r) => r.url().endsWith('/api/v1/user/login'));
+    const reloaded = page.waitForEvent('load', { timeout: 20_000 });
+    await dialog(page).getByTestId('login-submit').click();
+    const { token } = ((await (await loginReply).json()) as { data: { token: string } }).data;
+    await reloaded;
+
+    const teachers = await apiData<ApiPage<TeacherCard>>('/teacher/getTeacherList?size=11');
+    for (const teacher of teachers.records) {
+      const res = await fetch(`${baseURL()}/api/v1/user/UserLikeTeacher`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ teacher_id: teacher.id, like: true }),
+      });
+      expect(((await res.json()) as { data: { liked: boolean } }).data.liked).toBe(true);
+    }
+
+    await gotoApp(page, '/user/like-teachers');
+    await cards(page).first().waitFor();
+    expect(await cards(page).count()).toBe(10);
+    await page.locator('.ant-pagination-item-2').click();
+    await page.waitForURL(/page=2/);
+    await expect.poll(() => cards(page).count()).toBe(1);
+    // Most recently liked first: the first teacher liked is the one card of page 2.
+    expect(await ids(page)).toEqual([String(teachers.records[0]!.id)]);
+    await cards(page).first().getByTestId('like-button').click();
+    await page.waitForURL((url) => !url.searchParams.has('page'));
+    await expect.poll(() => cards(page).count()).toBe(10);
+    expect(await page.locator('.ant-pagination').count()).toBe(0);
   });
 });
 
