@@ -298,7 +298,9 @@ describe('IELTS practice mode', () => {
     await page.getByTestId('ielts-no-recordings').waitFor();
     const sent: string[] = [];
     page.on('request', (r) => {
-      if (r.method() !== 'GET' || !r.url().startsWith(baseURL())) sent.push(`${r.method()} ${r.url()}`);
+      // blob: URLs are the recording played back from memory, not a network request.
+      const local = r.url().startsWith(baseURL()) || r.url().startsWith('blob:');
+      if (r.method() !== 'GET' || !local) sent.push(`${r.method()} ${r.url()}`);
     });
     await page.getByTestId('ielts-record').click();
     await page.getByText('准备时间').waitFor();
