@@ -407,6 +407,32 @@ describe('logout', () => {
   });
 });
 
+describe('login expired (code 401)', () => {
+  it('shows the "Tip" dialog and its button goes to /login?url= of the current page', async () => {
+    const tp = await open();
+    const calls = recordApiCalls(tp.page);
+    await gotoApp(tp.page, '/');
+    await loginWithPassword(tp.page);
+    const token = tokenOf(calls)!;
+    // The session ends elsewhere (here: its family is revoked), so the next call answers 401.
+    const res = await fetch(`${baseURL()}/api/v1/user/logout`, {
+      method: 'POST',
+      headers: { Authorization: token },
+    });
+    expect(res.status).toBe(200);
+    await tp.page.getByTestId('favourites-button').first().click();
+    await tp.page.waitForURL(/\/user\/like-teachers/);
+    const tip = tp.page.getByRole('dialog').filter({ hasText: '登录已过期，请重新登录' });
+    await tip.waitFor();
+    expect(await tip.textContent()).toContain('提示');
+    await tip.getByRole('button', { name: '重新登录' }).click();
+    await tp.page.waitForURL(/\/login\?url=%2Fuser%2Flike-teachers$/);
+    expect(calls.some((c) => c.path === '/user/getLikeTeacherList' && c.code === 401)).toBe(true);
+    // The browser logs the 401 replies itself; they are the point of this test.
+    tp.errors.splice(0, tp.errors.length, ...tp.errors.filter((e) => !e.includes('status of 401')));
+  });
+});
+
 describe('/login page and guards', () => {
   it('returns to a same-origin ?url= after login and refuses other targets', async () => {
     const tp = await open();
