@@ -405,6 +405,26 @@ describe('logout', () => {
     expect(replay.status()).toBe(401);
     expect(((await replay.json()) as { code: number }).code).toBe(401);
   });
+
+  it('ends the session in the other tabs too, which go to / logged out', async () => {
+    const tp = await open();
+    await gotoApp(tp.page, '/');
+    await loginWithPassword(tp.page, { remember: true });
+    const other = await tp.context.newPage();
+    await gotoApp(other, '/user/like-teachers');
+    await other.getByTestId('user-area').waitFor();
+
+    await tp.page.getByTestId('user-menu-trigger').click();
+    await tp.page.getByTestId('user-menu').getByRole('menuitem', { name: '退出登录' }).click();
+    await tp.page.getByTestId('logout-confirm').click();
+    await tp.page.getByTestId('login-button').waitFor();
+
+    // The other tab did not wait for a 401: it reset and went home on the logout message.
+    await other.waitForURL(`${baseURL()}/`);
+    await other.getByTestId('login-button').waitFor();
+    expect(await other.getByTestId('user-area').count()).toBe(0);
+    expect(await other.getByRole('dialog').filter({ hasText: '登录已过期' }).count()).toBe(0);
+  });
 });
 
 describe('login expired (code 401)', () => {

@@ -5,6 +5,7 @@ import { useSettings } from '../lib/settings/settings-store.ts';
 import { systemPrefersDark } from '../lib/settings/use-is-dark.ts';
 import { applyDarkClass, applyLanguage } from './document-settings.ts';
 import { getUserInfo } from '../features/auth/api/get-user-info.ts';
+import { listenForLogout } from '../lib/session/logout-broadcast.ts';
 import { session, isLoggedIn } from '../lib/session/session-store.ts';
 import { setupHttp } from './http-setup.ts';
 import { AppProviders } from './providers.tsx';
@@ -28,6 +29,14 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
   const router = createAppRouter();
   setupHttp((url) => void router.navigate(url));
   await restoreSession();
+  // Logged out in another tab: this tab of the same session ends too, on a fresh home page.
+  listenForLogout(
+    () => session.useSession.getState().token,
+    () => {
+      session.reset();
+      window.location.assign('/');
+    },
+  );
 
   createRoot(container).render(
     <StrictMode>

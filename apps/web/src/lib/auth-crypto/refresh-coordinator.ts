@@ -80,7 +80,7 @@ export function tokenFingerprint(token: string): string {
 }
 
 /** The session family of an access token (its `fam` claim), read without verification. */
-function familyOf(token: string | null): string | null {
+export function familyOf(token: string | null): string | null {
   const payload = token?.split('.')[1];
   if (!payload) return null;
   try {

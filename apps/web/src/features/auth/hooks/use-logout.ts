@@ -2,6 +2,7 @@ import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CODES } from '@app/contract/codes';
 import { isApiError } from '../../../lib/http/api-error.ts';
+import { announceLogout } from '../../../lib/session/logout-broadcast.ts';
 import { session } from '../../../lib/session/session-store.ts';
 import { logoutRequest } from '../api/logout.ts';
 
@@ -11,6 +12,7 @@ import { logoutRequest } from '../api/logout.ts';
  * the server can still revoke the session.
  */
 export async function endSession(): Promise<void> {
+  const ended = session.useSession.getState().token;
   try {
     await logoutRequest();
   } catch (error) {
@@ -20,6 +22,8 @@ export async function endSession(): Promise<void> {
   }
   session.reset();
   await session.flush();
+  // Every other tab of this session resets too (lib/session/logout-broadcast.ts).
+  announceLogout(ended);
 }
 
 /** Logout of SPEC.md §2: asks for confirmation, clears the session, goes to / (a fresh page). */
