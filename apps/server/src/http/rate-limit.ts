@@ -23,6 +23,21 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
     app.addHook('onClose', async () => {
       redis?.disconnect();
     });
+    // Start limiting from the first request: wait (briefly) until Redis is ready. When it is not,
+    // the server starts anyway and the limiter lets requests through until Redis comes back.
+    const connecting = redis;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        connecting.off('ready', done);
+        connecting.off('error', done);
+        resolve();
+      };
+      const timer = setTimeout(done, 2_500);
+      if (connecting.status === 'ready') done();
+      connecting.once('ready', done);
+      connecting.once('error', done);
+    });
   }
   await app.register(rateLimit, {
     global: true,
