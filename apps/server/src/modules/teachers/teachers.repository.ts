@@ -95,13 +95,10 @@ function filtered(db: Kysely<Database>, f: TeacherFilter) {
   }
   if (f.favouritesOf !== undefined) {
     const studentId = f.favouritesOf;
-    q = q.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('favourite_teacher as f')
-          .select(sql.lit(1).as('one'))
-          .where('f.student_id', '=', studentId)
-          .whereRef('f.teacher_id', '=', 't.id'),
-      ),
+    // IN (not a correlated EXISTS): a student's few favourites drive the query, so the slot filter
+    // below is checked for those teachers only, not for every active teacher.
+    q = q.where('t.id', 'in', (eb) =>
+      eb.selectFrom('favourite_teacher as f').select('f.teacher_id').where('f.student_id', '=', studentId),
     );
   }
   if (f.slotWindows) {
