@@ -1,8 +1,6 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startServer, webDir } from './test-server.ts';
+import { ensureWebBuilt } from '../../../scripts/lib/ensure.mjs';
+import { startServer } from './test-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,7 +12,7 @@ declare module 'vitest' {
 
 /**
  * BASE_URL set: test that deployment. Otherwise start the real server on a free port with a fresh
- * data directory, serving apps/web/dist (built first when missing).
+ * data directory, serving apps/web/dist (built first when missing or stale).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // Vite/Vitest set BASE_URL to '/' (the public base path) themselves: only an absolute URL counts.
@@ -26,16 +24,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return async () => {};
   }
 
-  const dist = join(webDir, 'dist');
-  if (!existsSync(join(dist, 'index.html'))) {
-    // Vitest sets NODE_ENV=test, under which antd renders fixed test ids: build for production.
-    const build = spawnSync('npx', ['vite', 'build'], {
-      cwd: webDir,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-    if (build.status !== 0) throw new Error('building apps/web failed');
-  }
+  // Missing or older than its sources: build it (for production, whatever NODE_ENV Vitest set).
+  ensureWebBuilt();
 
   const server = await startServer();
   project.provide('baseURL', server.baseURL);
