@@ -1,29 +1,17 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gotoApp, launchBrowser, openPage, seedStorage, waitForConfig, settingsValue } from './browser.ts';
+import { screenshotDir, seriousViolations } from './axe.ts';
 
-const screenshotDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
 let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  mkdirSync(screenshotDir, { recursive: true });
 });
 
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Serious and critical axe violations of the page as it is now, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('accessibility (axe: no serious or critical violations)', () => {
   const pages = [

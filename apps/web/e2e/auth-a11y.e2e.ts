@@ -1,33 +1,20 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gotoApp, launchBrowser, openPage, seedStorage, waitForConfig, settingsValue } from './browser.ts';
 import { dialog, loginWithPassword, openLoginDialog } from './auth-helpers.ts';
+import { screenshotDir, seriousViolations } from './axe.ts';
 
 /** Accessibility (axe: no serious or critical violations) and 375 px screenshots of the accounts UI. */
 
-const screenshotDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
 let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  mkdirSync(screenshotDir, { recursive: true });
 });
 
 afterAll(async () => {
   await browser?.close();
 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Judge resting colours, not the hover state of whatever the last click left the pointer on.
-  await page.mouse.move(0, 0);
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Lets antd's open animations finish so axe and screenshots see the final colours. */
 const settle = (page: Page) => page.waitForTimeout(500);

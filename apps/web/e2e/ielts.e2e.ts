@@ -1,13 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { IeltsIssueDetail, IeltsSampleRecord } from '@app/contract/ielts';
 import type { Page as ApiPage } from '@app/contract/paging';
 import { baseURL, gotoApp, seedStorage, useBrowser, settingsValue, apiData } from './browser.ts';
+import { screenshotDir, seriousViolations } from './axe.ts';
 
-const screenshotDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
 const { open } = useBrowser({ fakeMedia: true });
 
 /** A TiMu URL built the way the app builds it: every segment through encodeURIComponent. */
@@ -19,10 +16,6 @@ const questionTitle = (page: Page) => page.getByTestId('ielts-question-title');
 
 /** The title follows the route once the lazy page has rendered. */
 const titled = (page: Page, title: string) => page.waitForFunction((t) => document.title === t, title);
-
-beforeAll(async () => {
-  mkdirSync(screenshotDir, { recursive: true });
-});
 
 describe('IELTS navigation', () => {
   it('shows the IELTS menu item in Chinese, leading to /ielts, and hides it in English', async () => {
@@ -356,11 +349,7 @@ describe('IELTS accessibility and small screens', () => {
       await seedStorage(tp.page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(dark) });
       await gotoApp(tp.page, `/ielts/SpeakingSamples/view/${detail.topics[0]!.id}`);
       await tp.page.getByTestId('ielts-sample').first().waitFor();
-      const result = await new AxeBuilder({ page: tp.page }).analyze();
-      const serious = result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      expect(serious).toEqual([]);
+      expect(await seriousViolations(tp.page)).toEqual([]);
     });
   }
 
@@ -371,11 +360,7 @@ describe('IELTS accessibility and small screens', () => {
     await seedStorage(tp.page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(true) });
     await gotoApp(tp.page, timuUrl(record, record.topic.title['zh-Hans'], record.text));
     await tp.page.getByTestId('ielts-sample').waitFor();
-    const result = await new AxeBuilder({ page: tp.page }).analyze();
-    const serious = result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => v.id);
-    expect(serious).toEqual([]);
+    expect(await seriousViolations(tp.page)).toEqual([]);
     const overflow = await tp.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await tp.page.screenshot({ path: `${screenshotDir}ielts-timu-zh-Hans-dark.png`, fullPage: true });

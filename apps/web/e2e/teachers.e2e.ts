@@ -1,14 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page as ApiPage } from '@app/contract/paging';
 import type { TeacherCard, TeacherInfo, TeacherReview } from '@app/contract/teachers';
 import { dialog, loginWithPassword, openLoginDialog, readSmsCode, uniqueMobile } from './auth-helpers.ts';
 import { baseURL, gotoApp, seedStorage, useBrowser, settingsValue, apiData } from './browser.ts';
+import { screenshotDir, seriousViolations } from './axe.ts';
 
-const screenshotDir = fileURLToPath(new URL('./screenshots/', import.meta.url));
 const { open } = useBrowser();
 
 const PHONE = { width: 375, height: 740 };
@@ -45,10 +42,6 @@ async function chooseOption(page: Page, testId: string, label: string): Promise<
     .getByTitle(label, { exact: true })
     .click();
 }
-
-beforeAll(async () => {
-  mkdirSync(screenshotDir, { recursive: true });
-});
 
 describe('teacher discovery', () => {
   it('narrows by nationality (PH) chosen in the filter and keeps it in the URL across a reload', async () => {
@@ -430,9 +423,7 @@ describe('teacher profile drawer', () => {
     await tp.page.screenshot({ path: `${screenshotDir}teachers-drawer-zh-Hans-dark-radar.png` });
     await tp.page.getByTestId('slot-grid').scrollIntoViewIfNeeded();
     await tp.page.screenshot({ path: `${screenshotDir}teachers-drawer-zh-Hans-dark-slots.png` });
-    const result = await new AxeBuilder({ page: tp.page }).analyze();
-    const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+    expect(await seriousViolations(tp.page)).toEqual([]);
   });
 });
 
@@ -551,9 +542,7 @@ describe('layout', () => {
       expect(overflow).toBeLessThanOrEqual(0);
       const shot = `${screenshotDir}teachers-home-${lang}-${dark ? 'dark' : 'light'}`;
       await tp.page.screenshot({ path: `${shot}.png`, fullPage: true });
-      const result = await new AxeBuilder({ page: tp.page }).analyze();
-      const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+      expect(await seriousViolations(tp.page)).toEqual([]);
       // After axe: the sticky header over a scrolled card confuses its contrast check.
       await tp.page.evaluate(() => document.getElementById('teachers-title')?.scrollIntoView());
       await tp.page.screenshot({ path: `${shot}-filters.png` });

@@ -18,7 +18,7 @@ export type TagTone = 'blue' | 'purple' | 'gold' | 'volcano' | 'green' | 'neutra
 
 /** A label chip whose colours meet WCAG AA contrast in light and dark mode (antd's presets do not). */
 export function IeltsTag({ tone, children }: { tone: TagTone; children: ReactNode }) {
-  return <span className={`ls-ielts-tag is-${tone}`}>{children}</span>;
+  return <span className={`ls-ielts-tag ls-tone is-${tone}`}>{children}</span>;
 }
 
 const PART_TONES: Record<IeltsPart, TagTone> = { part1: 'blue', part2: 'purple', part3: 'gold' };

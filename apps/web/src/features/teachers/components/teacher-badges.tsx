@@ -33,6 +33,7 @@ export function NationalityBadge({ value, compact = false }: { value: string; co
 }
 
 const LEVEL_STARS: Record<number, number> = { 100: 1, 200: 2, 300: 3 };
+const LEVEL_TONES: Record<number, string> = { 100: 'is-blue', 200: 'is-purple', 300: 'is-gold' };
 
 /** Level icon + label: 1-3 stars for 100/200/300, a numbered generic badge for any other level. */
 export function LevelBadge({ level }: { level: number }) {
@@ -40,10 +41,10 @@ export function LevelBadge({ level }: { level: number }) {
   const language = useSettings((s) => s.language);
   const item = TEACHER_LEVELS.find((l) => l.value === level);
   const stars = LEVEL_STARS[level];
-  const tone = item ? `is-l${level}` : 'is-generic';
+  const tone = LEVEL_TONES[level] ?? '';
   const label = item ? item.label[language] : t('teachers.levelN', { level });
   return (
-    <span className={`ls-t-level ${tone}`} data-testid="teacher-level" data-value={level}>
+    <span className={`ls-t-level ls-tone ${tone}`} data-testid="teacher-level" data-value={level}>
       <svg viewBox="0 0 20 20" width="14" height="14" aria-hidden="true" focusable="false">
         <path d="M10 1.5 17 4v5.5c0 4.2-3 7.6-7 9-4-1.4-7-4.8-7-9V4z" fill="currentColor" opacity="0.22" />
         <path d="M10 1.5 17 4v5.5c0 4.2-3 7.6-7 9-4-1.4-7-4.8-7-9V4z" fill="none" stroke="currentColor" />
