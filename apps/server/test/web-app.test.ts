@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createFakeWebDist, createTestApp } from './helpers/test-app.ts';
 
@@ -79,5 +83,91 @@ describe('web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain('not built');
+  });
+
+  it("allows index.html's inline scripts by their hash, and no other inline script", async () => {
+    const web = createFakeWebDist();
+    const inline = "\n      document.documentElement.classList.toggle('dark', true);\n    ";
+    fs.writeFileSync(
+      path.join(web.dir, 'index.html'),
+      `<!doctype html><html><head><script>${inline}</script><script type="module" src="/assets/x-abc123.js"></script></head><body></body></html>`,
+    );
+    const { app } = await createTestApp({ env: { WEB_DIST: web.dir } });
+    const expected = `'sha256-${createHash('sha256').update(inline).digest('base64')}'`;
+    for (const url of ['/', '/ielts', '/api/v1/dict/sex']) {
+      const res = await app.inject({ method: 'GET', url });
+      const scriptSrc = /script-src ([^;]*)/.exec(res.headers['content-security-policy'] as string)?.[1];
+      expect(scriptSrc, url).toBe(`'self' ${expected}`);
+    }
+  });
+
+  describe('precompressed copies (the web build writes x.br and x.gz beside x)', () => {
+    /** A fake build whose asset and index.html have real Brotli and gzip copies. */
+    async function compressedApp() {
+      const web = createFakeWebDist();
+      for (const rel of ['index.html', web.assetPath.slice(1)]) {
+        const file = path.join(web.dir, rel);
+        const data = fs.readFileSync(file);
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data));
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data));
+      }
+      const asset = fs.readFileSync(path.join(web.dir, web.assetPath.slice(1)), 'utf8');
+      const { app } = await createTestApp({ env: { WEB_DIST: web.dir } });
+      return { app, web, asset };
+    }
+
+    it('sends the Brotli copy to a browser that accepts br, the gzip one to one that accepts gzip only', async () => {
+      const { app, web, asset } = await compressedApp();
+      const cases = [
+        { accept: 'gzip, deflate, br, zstd', encoding: 'br', decode: zlib.brotliDecompressSync },
+        { accept: 'gzip, deflate', encoding: 'gzip', decode: zlib.gunzipSync },
+      ];
+      for (const { accept, encoding, decode } of cases) {
+        const res = await app.inject({
+          method: 'GET',
+          url: web.assetPath,
+          headers: { 'accept-encoding': accept },
+        });
+        expect(res.statusCode, accept).toBe(200);
+        expect(res.headers['content-encoding'], accept).toBe(encoding);
+        expect(res.headers['content-type'], accept).toMatch(/javascript/);
+        expect(res.headers['cache-control'], accept).toBe('public, max-age=31536000, immutable');
+        expect(res.headers.vary, accept).toMatch(/accept-encoding/i);
+        expect(decode(res.rawPayload).toString('utf8'), accept).toBe(asset);
+      }
+    });
+
+    it('sends the plain file when the browser accepts no encoding we have', async () => {
+      const { app, web, asset } = await compressedApp();
+      for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'zstd' }]) {
+        const res = await app.inject({ method: 'GET', url: web.assetPath, headers });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-encoding']).toBeUndefined();
+        expect(res.body).toBe(asset);
+      }
+    });
+
+    it('compresses the history fallback too, and falls back to the plain file where no copy exists', async () => {
+      const { app, web } = await compressedApp();
+      const page = await app.inject({
+        method: 'GET',
+        url: '/teacher/booking/12',
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-encoding']).toBe('br');
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(zlib.brotliDecompressSync(page.rawPayload).toString('utf8')).toBe(web.indexHtml);
+
+      const icon = await app.inject({
+        method: 'GET',
+        url: '/favicon.svg',
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(icon.statusCode).toBe(200);
+      expect(icon.headers['content-encoding']).toBeUndefined();
+      expect(icon.body).toContain('<svg');
+    });
   });
 });

@@ -44,6 +44,44 @@ async function chooseOption(page: Page, testId: string, label: string): Promise<
 }
 
 describe('teacher discovery', () => {
+  it('asks for the first page once at start-up, while the page loads, logged out and logged in', async () => {
+    const tp = await open();
+    await seedStorage(tp.page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(false) });
+    const listCalls: string[] = [];
+    tp.page.on('request', (r) => {
+      if (new URL(r.url()).pathname.endsWith('/teacher/getTeacherList')) listCalls.push(r.url());
+    });
+    const startUp = async (path: string) => {
+      listCalls.length = 0;
+      await tp.page.goto(path);
+      await waitForList(tp.page);
+      await tp.page.waitForLoadState('networkidle');
+      return [...listCalls];
+    };
+
+    // The app asks while the home page's code is still on its way: even with that code held back,
+    // the request goes out.
+    await tp.page.route('**/assets/home-*.js', () => undefined);
+    const early = tp.page.waitForRequest((r) => r.url().includes('/teacher/getTeacherList'), {
+      timeout: 15_000,
+    });
+    await tp.page.goto('/?level=100', { waitUntil: 'commit' });
+    expect(new URL((await early).url()).searchParams.get('level')).toBe('100');
+    await tp.page.unroute('**/assets/home-*.js');
+
+    // Then the list uses that answer rather than asking again.
+    const loggedOut = await startUp('/?level=200&sort=price&order=asc');
+    expect(loggedOut).toHaveLength(1);
+    expect(new URL(loggedOut[0]!).searchParams.get('level')).toBe('200');
+    expect(new URL(loggedOut[0]!).searchParams.get('sort')).toBe('price');
+    expect(await cards(tp.page).count()).toBeGreaterThan(0);
+
+    await loginWithPassword(tp.page, { remember: true });
+    const loggedIn = await startUp('/?favourites_only=1');
+    expect(loggedIn).toHaveLength(1);
+    expect(new URL(loggedIn[0]!).searchParams.get('favourites_only')).toBe('1');
+  });
+
   it('narrows by nationality (PH) chosen in the filter and keeps it in the URL across a reload', async () => {
     const tp = await open();
     await seedStorage(tp.page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(false) });

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
@@ -5,13 +8,40 @@ import type { Config } from '../config.ts';
 type Directives = Record<string, string[] | null>;
 
 /**
- * CSP of the web app (DESIGN.md §7): only our own scripts; inline styles because antd's CSS-in-JS
- * injects <style> tags; media from the configured video/recording hosts; nothing may frame us.
+ * CSP sources (`'sha256-…'`) of the inline scripts of the built index.html (its pre-paint language
+ * and theme script), read from the file the server sends, so the policy always matches it.
  */
-export function appCspDirectives(config: Pick<Config, 'MEDIA_HOSTS' | 'HTTPS'>): Directives {
+export function inlineScriptHashes(webDist: string): string[] {
+  let html: string;
+  try {
+    html = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  } catch {
+    return [];
+  }
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(match[1] ?? '')) continue;
+    hashes.push(
+      `'sha256-${createHash('sha256')
+        .update(match[2] ?? '', 'utf8')
+        .digest('base64')}'`,
+    );
+  }
+  return hashes;
+}
+
+/**
+ * CSP of the web app (DESIGN.md §7): only our own scripts (and index.html's inline ones, by hash);
+ * inline styles because antd's CSS-in-JS injects <style> tags; media from the configured
+ * video/recording hosts; nothing may frame us.
+ */
+export function appCspDirectives(
+  config: Pick<Config, 'MEDIA_HOSTS' | 'HTTPS'>,
+  scriptHashes: readonly string[] = [],
+): Directives {
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...scriptHashes],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
@@ -48,7 +78,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   });
   await app.register(helmet, {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: appCspDirectives(config) },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: appCspDirectives(config, inlineScriptHashes(config.WEB_DIST)),
+    },
     strictTransportSecurity: config.HTTPS ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

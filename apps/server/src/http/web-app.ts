@@ -25,6 +25,8 @@ function isApiPath(url: string): boolean {
  * cached for a year (their names change with their content), everything else revalidates. Any
  * other GET outside /api is a route of the SPA (history fallback): index.html with 200, and the SPA
  * renders its own 404. Unknown /api paths and other methods get a 404 envelope.
+ * Text files are sent as the Brotli or gzip copies the web build writes beside them (`x.js.br`,
+ * `x.js.gz`) when the browser accepts that encoding, and as they are otherwise.
  */
 export async function registerWebApp(app: FastifyInstance, config: Pick<Config, 'WEB_DIST'>): Promise<void> {
   const root = config.WEB_DIST;
@@ -38,6 +40,7 @@ export async function registerWebApp(app: FastifyInstance, config: Pick<Config, 
       index: ['index.html'],
       redirect: false,
       dotfiles: 'ignore',
+      preCompressed: true,
       // ETag + Last-Modified for revalidation; immutable assets never need it.
       cacheControl: false,
       etag: true,
@@ -45,6 +48,8 @@ export async function registerWebApp(app: FastifyInstance, config: Pick<Config, 
       setHeaders: (res, filePath) => {
         const rel = path.relative(root, filePath).split(path.sep).join('/');
         res.setHeader('cache-control', rel.startsWith('assets/') ? IMMUTABLE : REVALIDATE);
+        // The same URL has encoded and plain bodies: caches must key on the request's encodings.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

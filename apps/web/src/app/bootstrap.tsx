@@ -8,6 +8,7 @@ import { getUserInfo } from '../features/auth/api/get-user-info.ts';
 import { listenForLogout } from '../lib/session/logout-broadcast.ts';
 import { session, isLoggedIn } from '../lib/session/session-store.ts';
 import { setupHttp } from './http-setup.ts';
+import { prefetchFirstScreen } from './prefetch.ts';
 import { AppProviders } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
 
@@ -29,6 +30,7 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
   const router = createAppRouter();
   setupHttp((url) => void router.navigate(url));
   await restoreSession();
+  prefetchFirstScreen(window.location);
   // Logged out in another tab: this tab of the same session ends too, on a fresh home page.
   listenForLogout(
     () => session.useSession.getState().token,

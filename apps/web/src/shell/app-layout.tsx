@@ -5,6 +5,7 @@ import { useAppConfig } from '../features/app-config/api/get-app-config.ts';
 import { useLoginDialog } from '../lib/session/login-dialog-store.ts';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './header/app-header.tsx';
+import { Logo } from './logo.tsx';
 import { RouteProgress } from './route-progress.tsx';
 import { useDocumentTitle } from './use-document-title.ts';
 import { useLanguagePrompt } from './use-language-prompt.tsx';
@@ -45,10 +46,18 @@ export function AppLayout() {
   );
 }
 
-/** Shown while the first route module loads, before the layout can render. */
+/**
+ * Shown while the first route module loads, before the layout can render: the same start-up screen
+ * as the static one in index.html, so the hand-over does not flicker.
+ */
 export function AppHydrateFallback() {
+  const { t } = useTranslation();
   return (
     <div className="ls-boot" aria-busy="true">
+      <div className="ls-boot-brand">
+        <Logo size={40} />
+        <span>{t('brand.name')}</span>
+      </div>
       <div className="ls-boot-spinner" />
     </div>
   );

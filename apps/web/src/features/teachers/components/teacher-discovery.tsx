@@ -5,21 +5,17 @@ import { useIsLoggedIn } from '../../../lib/session/session-store.ts';
 import { useStepBackToLastPage } from '../../../lib/paging/last-page.ts';
 import { useTeacherList } from '../api/get-teacher-list.ts';
 import {
-  browserTimeZone,
   DEFAULT_FILTERS,
+  discoveryListParams,
   filtersFromParams,
   filtersToParams,
   hasNarrowingFilters,
-  toListParams,
   type TeacherFilters as Filters,
 } from '../lib/filters.ts';
 import { CardsSkeleton, ListEmpty, ListError } from './list-states.tsx';
 import { TeacherCard } from './teacher-card.tsx';
 import { TeacherFilters } from './teacher-filters.tsx';
 import './teachers.css';
-
-export const DISCOVERY_PAGE_SIZE = 12;
-const TZ = browserTimeZone();
 
 /**
  * Teacher discovery (issue #4): filters and sort kept in the URL, cards, paging, and the loading,
@@ -30,7 +26,7 @@ export function TeacherDiscovery() {
   const loggedIn = useIsLoggedIn();
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromParams(search);
-  const list = useTeacherList(toListParams(filters, { size: DISCOVERY_PAGE_SIZE, tz: TZ, loggedIn }));
+  const list = useTeacherList(discoveryListParams(filters, loggedIn));
 
   const update = (changes: Partial<Filters>) => {
     // Any filter change goes back to page 1; paging itself passes `page`.

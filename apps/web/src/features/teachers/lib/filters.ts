@@ -187,6 +187,18 @@ export function toListParams(
   return params;
 }
 
+export const DISCOVERY_PAGE_SIZE = 12;
+
+/**
+ * Request params of the discovery list for the filters in the URL. The list and the start-up
+ * prefetch (app/prefetch.ts) both use it, so they ask with the same query key.
+ */
+export function discoveryListParams(f: TeacherFilters, loggedIn: boolean): TeacherListParams {
+  discoveryTimeZone ??= browserTimeZone();
+  return toListParams(f, { size: DISCOVERY_PAGE_SIZE, tz: discoveryTimeZone, loggedIn });
+}
+let discoveryTimeZone: string | undefined;
+
 /** The browser's IANA time zone (the server reads slot filters in it). */
 export function browserTimeZone(): string {
   try {
