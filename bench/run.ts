@@ -4,33 +4,14 @@
  * over loopback. Prints a table of requests/s and latency percentiles per scenario.
  * BENCH_SECONDS (default 5) sets the duration of each scenario; BENCH_ONLY filters by name.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { SCENARIOS } from './scenarios.ts';
+import { startBenchServer } from './server.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const only = process.env.BENCH_ONLY;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
-
-const config = loadConfig({
-  ...process.env,
-  DATA_DIR: dataDir,
-  DATABASE_URL: process.env.BENCH_DATABASE_URL,
-  SEED_DEMO: '1',
-  LOG_LEVEL: 'silent',
-  RATE_LIMIT_PER_MINUTE: '1000000',
-  PORT: '0',
-  HOST: '127.0.0.1',
-});
-const app = await buildApp(config, { logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-if (!address || typeof address === 'string') throw new Error('no address');
-const base = `http://127.0.0.1:${address.port}`;
+const server = await startBenchServer({ DATABASE_URL: process.env.BENCH_DATABASE_URL });
+const { base, config } = server;
 
 type Row = { scenario: string; rps: number; p50: number; p99: number; errors: number; non2xx: number };
 const rows: Row[] = [];
@@ -53,8 +34,7 @@ try {
     });
   }
 } finally {
-  await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.close();
 }
 
 console.info(

@@ -8,13 +8,11 @@
  * content appeared and when the network went quiet (medians of BENCH_WEB_RUNS loads, default 3).
  * BENCH_WEB_PAGES: comma-separated paths instead of the default set.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../apps/web/e2e/chromium.ts';
 import { ensureWebBuilt, root } from '../scripts/lib/ensure.mjs';
+import { startBenchServer } from './server.ts';
 
 const PAGES = (process.env.BENCH_WEB_PAGES ?? '/,/ielts,/ielts/SpeakingSamples,/login').split(',');
 /** Where each page's own content shows (not just the shell). */
@@ -28,35 +26,13 @@ const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const PHONE = { latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: (750e3 / 8) * 0.9 };
 
 ensureWebBuilt();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
-const config = loadConfig({
-  ...process.env,
-  DATA_DIR: dataDir,
+const server = await startBenchServer({
   DATABASE_URL: undefined,
-  SEED_DEMO: '1',
-  LOG_LEVEL: 'silent',
-  RATE_LIMIT_PER_MINUTE: '1000000',
   WEB_DIST: path.join(root, 'apps/web/dist'),
-  HOST: '127.0.0.1',
 });
-const app = await buildApp(config, { logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-if (!address || typeof address === 'string') throw new Error('no address');
-const base = `http://127.0.0.1:${address.port}`;
+const { base } = server;
 
-const browser: Browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser: Browser = await launchChromium();
 
 async function phonePage(throttled: boolean): Promise<Page> {
   const context = await browser.newContext({
@@ -157,8 +133,7 @@ try {
   }
 } finally {
   await browser.close();
-  await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.close();
 }
 
 console.info(

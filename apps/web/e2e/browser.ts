@@ -1,11 +1,6 @@
-import {
-  chromium,
-  type Browser,
-  type BrowserContext,
-  type BrowserContextOptions,
-  type Page,
-} from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { launchChromium } from './chromium.ts';
 
 export const baseURL = (): string => inject('baseURL');
 
@@ -14,22 +9,12 @@ export type LaunchOptions = {
   fakeMedia?: boolean;
 };
 
-/** Debian's Chromium; never a downloaded browser (DESIGN.md §4). */
+/** Chromium for the browser tests (chromium.ts), with QUIC off and, when asked, a fake camera and microphone. */
 export function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      ...(options.fakeMedia ? ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] : []),
-    ],
-  });
+  return launchChromium([
+    '--disable-quic',
+    ...(options.fakeMedia ? ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] : []),
+  ]);
 }
 
 export type TestPage = { context: BrowserContext; page: Page; errors: string[] };
@@ -64,6 +49,23 @@ export async function gotoApp(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.locator('header.ls-header').waitFor();
   await page.locator('footer.ls-footer').waitFor();
+}
+
+/**
+ * Opens an antd dropdown by clicking its trigger and waits until its opening animation has ended, so
+ * a click on an item lands on the item and not where it was a frame earlier.
+ */
+export async function openDropdown(page: Page, trigger: Locator): Promise<Locator> {
+  await trigger.click();
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  await menu.waitFor();
+  await page.waitForFunction(() => {
+    const el = document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden)');
+    return (
+      !!el && !/-(appear|enter)\b/.test(el.className) && el.getAnimations({ subtree: true }).length === 0
+    );
+  });
+  return menu;
 }
 
 /** Waits until /app/config arrived (the footer's business link only renders with it). */

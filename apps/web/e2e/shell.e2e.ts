@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { baseURL, gotoApp, seedStorage, waitForConfig, type TestPage, useBrowser } from './browser.ts';
+import {
+  baseURL,
+  gotoApp,
+  openDropdown,
+  seedStorage,
+  waitForConfig,
+  type TestPage,
+  useBrowser,
+} from './browser.ts';
 
 const { open } = useBrowser();
 
@@ -146,8 +154,8 @@ describe('shell', () => {
     const tp = await open();
     await gotoApp(tp.page, '/');
     await waitForConfig(tp.page);
-    await tp.page.getByTestId('contact-menu').click();
-    await tp.page.getByRole('menuitem', { name: '联系助教' }).click();
+    const menu = await openDropdown(tp.page, tp.page.getByTestId('contact-menu'));
+    await menu.getByRole('menuitem', { name: '联系助教' }).click();
     const dialog = tp.page.getByTestId('assistant-dialog');
     await dialog.waitFor();
     const text = await dialog.textContent();
@@ -229,9 +237,9 @@ describe('shell', () => {
     const download = nav.getByRole('link', { name: /下载 App/ });
     expect(await download.getAttribute('href')).toBe(config.data.app_download_url);
     expect(await download.getAttribute('target')).toBe('_blank');
-    await tp.page.getByTestId('contact-menu').click();
+    const menu = await openDropdown(tp.page, tp.page.getByTestId('contact-menu'));
     const popup = tp.context.waitForEvent('page');
-    await tp.page.getByRole('menuitem', { name: '在线客服' }).click();
+    await menu.getByRole('menuitem', { name: '在线客服' }).click();
     const chat = await popup;
     await chat.waitForLoadState();
     expect(chat.url()).toBe(config.data.customer_service_url);
