@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from './db/connection.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { seedDemo } from './db/seed/index.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerEnvelope } from './http/envelope.ts';
 import { registerErrorHandler, sendFailure } from './http/error-handler.ts';
 import type { App } from './http/fastify-types.ts';
@@ -88,6 +89,8 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
 
   // External plugins.
   await registerSecurityHeaders(app, config);
+  // Before any route: it attaches itself to each route as it is added.
+  await registerCompression(app);
   await registerRateLimit(app, config);
   await registerOpenApi(app, config);
 
