@@ -17,9 +17,13 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 }
 
-/** Writes `file.br` and `file.gz` beside `file` when each is smaller than the original. */
-async function precompressFile(file: string): Promise<{ raw: number; br: number; gz: number }> {
+/**
+ * Writes `file.br` and `file.gz` beside `file` when each is smaller than the original; null for a file
+ * too small to be worth it.
+ */
+async function precompressFile(file: string): Promise<{ raw: number; br: number; gz: number } | null> {
   const data = await fs.readFile(file);
+  if (data.length < MIN_BYTES) return null;
   const [br, gz] = await Promise.all([
     brotli(data, {
       params: {
@@ -50,9 +54,7 @@ export function precompress(): Plugin {
     },
     async closeBundle() {
       const files = (await filesUnder(outDir)).filter((f) => COMPRESSIBLE.test(f));
-      const sizes = await Promise.all(
-        files.map(async (f) => ((await fs.stat(f)).size >= MIN_BYTES ? precompressFile(f) : null)),
-      );
+      const sizes = await Promise.all(files.map(precompressFile));
       const done = sizes.filter((s) => s !== null);
       const kb = (n: number) => `${Math.round(n / 1024)} KB`;
       const sum = (key: 'raw' | 'br' | 'gz') => kb(done.reduce((total, s) => total + s[key], 0));

@@ -1,5 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
+import { isApiPath } from './web-app.ts';
 
 /**
  * Compression of API replies above 1 KB (the teacher list shrinks from 11 KB to 2 KB) in the encoding
@@ -12,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 export async function registerCompression(app: FastifyInstance): Promise<void> {
   // Runs before the plugin's own onRoute hook, which skips routes that say `compress: false`.
   app.addHook('onRoute', (route) => {
-    if (route.url !== '/api' && !route.url.startsWith('/api/')) route.compress = false;
+    if (!isApiPath(route.url)) route.compress = false;
   });
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],

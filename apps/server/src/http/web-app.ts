@@ -16,7 +16,8 @@ const NOT_BUILT_PAGE = `<!doctype html>
 </body></html>
 `;
 
-function isApiPath(url: string): boolean {
+/** Whether a request URL or a route path belongs to the API (/api, /api/…, /api?…). */
+export function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 

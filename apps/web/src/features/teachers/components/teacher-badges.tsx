@@ -32,16 +32,21 @@ export function NationalityBadge({ value, compact = false }: { value: string; co
   );
 }
 
-const LEVEL_STARS: Record<number, number> = { 100: 1, 200: 2, 300: 3 };
-const LEVEL_TONES: Record<number, string> = { 100: 'is-blue', 200: 'is-purple', 300: 'is-gold' };
+/** Stars and colour of the known levels; any other level gets a numbered badge in the neutral tone. */
+const LEVEL_LOOKS: Record<number, { stars: number; tone: string }> = {
+  100: { stars: 1, tone: 'is-blue' },
+  200: { stars: 2, tone: 'is-purple' },
+  300: { stars: 3, tone: 'is-gold' },
+};
 
 /** Level icon + label: 1-3 stars for 100/200/300, a numbered generic badge for any other level. */
 export function LevelBadge({ level }: { level: number }) {
   const { t } = useTranslation();
   const language = useSettings((s) => s.language);
   const item = TEACHER_LEVELS.find((l) => l.value === level);
-  const stars = LEVEL_STARS[level];
-  const tone = LEVEL_TONES[level] ?? '';
+  const look = LEVEL_LOOKS[level];
+  const stars = look?.stars;
+  const tone = look?.tone ?? '';
   const label = item ? item.label[language] : t('teachers.levelN', { level });
   return (
     <span className={`ls-t-level ls-tone ${tone}`} data-testid="teacher-level" data-value={level}>

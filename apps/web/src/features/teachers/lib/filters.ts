@@ -188,6 +188,8 @@ export function toListParams(
 }
 
 export const DISCOVERY_PAGE_SIZE = 12;
+/** Read once: the browser's zone does not change while the page is open. */
+let discoveryTimeZone: string | undefined;
 
 /**
  * Request params of the discovery list for the filters in the URL. The list and the start-up
@@ -197,7 +199,6 @@ export function discoveryListParams(f: TeacherFilters, loggedIn: boolean): Teach
   discoveryTimeZone ??= browserTimeZone();
   return toListParams(f, { size: DISCOVERY_PAGE_SIZE, tz: discoveryTimeZone, loggedIn });
 }
-let discoveryTimeZone: string | undefined;
 
 /** The browser's IANA time zone (the server reads slot filters in it). */
 export function browserTimeZone(): string {
