@@ -1,48 +1,256 @@
 /**
- * `npm run bench`: HTTP benchmarks of the real server (built in-process on a fresh SQLite database
- * in a temporary directory, or on PostgreSQL when BENCH_DATABASE_URL is set) driven by autocannon
- * over loopback. Prints a table of requests/s and latency percentiles per scenario.
- * BENCH_SECONDS (default 5) sets the duration of each scenario; BENCH_ONLY filters by name.
+ * `npm run bench`: HTTP benchmarks of the real server against a bare Fastify hello-world, in one run.
+ * Both servers run in processes of their own (bench/hello-world.ts, bench/server.ts: the real
+ * server on a fresh SQLite demo database in a temporary directory, or on PostgreSQL when
+ * BENCH_DATABASE_URL is set, logging at info level into /dev/null); autocannon drives them from
+ * this process over loopback, 50 connections. Hello-world is measured first and last and each
+ * scenario's req/s is compared with their mean. Prints the table, writes it to docs/quality.md
+ * ("Latest figures") when every scenario ran, then runs the booking benchmark in-process.
+ * BENCH_SECONDS (default 5) per scenario; BENCH_ONLY filters by name (comma-separated parts).
+ * Scenarios marked `student` are sent as the demo student, logged in once by password over HTTP.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { SCENARIOS } from './scenarios.ts';
+import { LOGIN_TABS } from '@app/contract/auth';
+import { LOGIN_CLIENT_LABEL } from '@app/contract/constants';
+import { clientPasswordHash } from '../apps/server/src/modules/auth/client-password-hash.ts';
+import { bookingFailures, runBookingBench, type BookingRow } from './booking.bench.ts';
+import { SCENARIOS, type Scenario } from './scenarios.ts';
 import { startBenchServer } from './server.ts';
 
+const here = path.dirname(fileURLToPath(import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const only = process.env.BENCH_ONLY;
-const server = await startBenchServer({ DATABASE_URL: process.env.BENCH_DATABASE_URL });
-const { base, config } = server;
+const picked = (name: string) => !only || only.split(',').some((part) => name.includes(part));
+const CONNECTIONS = 50;
 
-type Row = { scenario: string; rps: number; p50: number; p99: number; errors: number; non2xx: number };
+type Child = { base: string; engine?: string; process: ChildProcess };
+
+/**
+ * Starts `file` with tsx in a process of its own and reads the JSON line it prints once it listens:
+ * on stdout (hello-world), or on file descriptor 3 (the real server, whose stdout is its log, sent
+ * to /dev/null).
+ */
+async function startChild(file: string, channel: 'stdout' | 'fd3'): Promise<Child> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, file)], {
+    stdio: channel === 'stdout' ? ['ignore', 'pipe', 'inherit'] : ['ignore', 'ignore', 'inherit', 'pipe'],
+    env: process.env,
+  });
+  const output = (channel === 'stdout' ? child.stdout : child.stdio[3]) as Readable;
+  const lines = readline.createInterface({ input: output });
+  const first = await new Promise<string>((resolve, reject) => {
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`${file} exited with ${code} before listening`)));
+  });
+  lines.close();
+  output.resume();
+  const { base, engine } = JSON.parse(first) as { base: string; engine?: string };
+  return { base, engine, process: child };
+}
+
+const DEMO_MOBILE = '13800138000';
+
+/** Logs the demo student in by password through the real server and returns its access token. */
+async function demoStudentToken(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/v1/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'api-language': 'zh-Hans' },
+    body: JSON.stringify({
+      mobile: DEMO_MOBILE,
+      password: clientPasswordHash('demo1234', DEMO_MOBILE),
+      currentTab: LOGIN_TABS.password,
+      token: LOGIN_CLIENT_LABEL,
+    }),
+  });
+  const body = (await res.json()) as { code?: number; data?: { token?: string } };
+  if (res.status !== 200 || body.code !== 200 || !body.data?.token) {
+    throw new Error(`the demo student's login answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+  }
+  return body.data.token;
+}
+
+async function stopChild(child: Child): Promise<void> {
+  if (child.process.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.process.once('exit', resolve));
+  child.process.kill('SIGTERM');
+  await exited;
+}
+
+type Row = {
+  scenario: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  vsHello: string;
+  target: string;
+  met: string;
+  errors: number;
+  non2xx: number;
+};
+
+async function measure(url: string, scenario: Pick<Scenario, 'connections' | 'headers'>, duration: number) {
+  return autocannon({
+    url,
+    connections: scenario.connections ?? CONNECTIONS,
+    duration,
+    headers: { 'api-language': 'zh-Hans', ...(scenario.headers ?? {}) },
+  });
+}
+
+/** One scenario: a second of warm-up (JIT, caches), then the measured run. */
+async function run(name: string, url: string, scenario: Scenario | Record<string, never> = {}) {
+  await measure(url, scenario, 1);
+  const result = await measure(url, scenario, seconds);
+  return {
+    name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+function percent(ratio: number): string {
+  return `${(ratio * 100).toFixed(1)}%`;
+}
+
+function machine(): string {
+  const cpus = os.cpus();
+  return `${cpus.length} cores, ${cpus[0]?.model.trim() ?? 'unknown CPU'}, node ${process.version}`;
+}
+
+function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+}
+
+/** A Markdown table with padded columns, as Prettier writes it (docs are format-checked). */
+function markdownTable(head: string[], body: string[][]): string {
+  const widths = head.map((h, i) => Math.max(3, h.length, ...body.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
+}
+
+/** Replaces the "Latest figures" section of docs/quality.md (creating the file if needed). */
+function writeQuality(markdown: string): void {
+  const file = path.join(here, '..', 'docs', 'quality.md');
+  const heading = '## Latest figures';
+  const existing = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Quality\n';
+  const start = existing.indexOf(heading);
+  let next: string;
+  if (start === -1) {
+    next = `${existing.trimEnd()}\n\n${heading}\n\n${markdown}\n`;
+  } else {
+    const after = existing.indexOf('\n## ', start + heading.length);
+    const rest = after === -1 ? '' : existing.slice(after);
+    next = `${existing.slice(0, start)}${heading}\n\n${markdown}\n${rest}`;
+  }
+  fs.writeFileSync(file, next);
+}
+
+const loadBefore = loadAverage();
+const hello = await startChild('hello-world.ts', 'stdout');
+const server = await startChild('server.ts', 'fd3');
 const rows: Row[] = [];
+const engine = server.engine ?? 'sqlite';
+let helloRps: number[] = [];
 try {
-  for (const scenario of SCENARIOS) {
-    if (only && !scenario.name.includes(only)) continue;
-    const result = await autocannon({
-      url: base + scenario.path,
-      connections: scenario.connections ?? 10,
-      duration: seconds,
-      headers: { 'api-language': 'zh-Hans', ...(scenario.headers ?? {}) },
-    });
+  const helloFirst = await run('hello-world (first)', hello.base + '/');
+  const measured = [];
+  const wanted = SCENARIOS.filter((scenario) => picked(scenario.name));
+  const token = wanted.some((scenario) => scenario.student) ? await demoStudentToken(server.base) : undefined;
+  for (const scenario of wanted) {
+    const sent: Scenario =
+      scenario.student && token
+        ? { ...scenario, headers: { ...scenario.headers, authorization: `Bearer ${token}` } }
+        : scenario;
+    measured.push({ scenario, ...(await run(scenario.name, server.base + scenario.path, sent)) });
+  }
+  const helloLast = await run('hello-world (last)', hello.base + '/');
+  helloRps = [helloFirst.rps, helloLast.rps];
+  const reference = (helloFirst.rps + helloLast.rps) / 2;
+  for (const h of [helloFirst, helloLast]) {
+    rows.push({ scenario: h.name, ...pick(h), vsHello: percent(h.rps / reference), target: '', met: '' });
+  }
+  for (const m of measured) {
+    const ratio = m.rps / reference;
+    const target = m.scenario.target;
+    const met =
+      target === undefined
+        ? ''
+        : ratio >= target.ratio && (target.p99Ms === undefined || m.p99 < target.p99Ms)
+          ? 'yes'
+          : 'no';
     rows.push({
-      scenario: scenario.name,
-      rps: Math.round(result.requests.average),
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      errors: result.errors + result.timeouts,
-      non2xx: result.non2xx,
+      scenario: m.name,
+      ...pick(m),
+      vsHello: percent(ratio),
+      target: target
+        ? `≥ ${percent(target.ratio)}${target.p99Ms === undefined ? '' : `, p99 < ${target.p99Ms} ms`}`
+        : '',
+      met,
     });
   }
 } finally {
-  await server.close();
+  await stopChild(server);
+  await stopChild(hello);
 }
 
-console.info(
-  `\nengine: ${config.DATABASE_URL ? 'postgres' : 'sqlite'}, ${seconds} s per scenario, node ${process.version}`,
-);
+function pick(r: { rps: number; p50: number; p99: number; errors: number; non2xx: number }) {
+  return { rps: r.rps, p50: r.p50, p99: r.p99, errors: r.errors, non2xx: r.non2xx };
+}
+
+const loadAfter = loadAverage();
+const title = `engine: ${engine}, ${seconds} s per scenario (after 1 s of warm-up), ${CONNECTIONS} connections, ${machine()}; load average ${loadBefore} before, ${loadAfter} after`;
+console.info(`\n${title}`);
 console.table(rows); // eslint-disable-line no-console -- the table is the output of the benchmark
-const failed = rows.filter((r) => r.errors > 0 || r.non2xx > 0);
+
+if (!only) {
+  const table = markdownTable(
+    ['Scenario', 'req/s', 'p50 ms', 'p99 ms', 'vs hello-world', 'Target', 'Met'],
+    rows.map((r) => [r.scenario, r.rps, r.p50, r.p99, r.vsHello, r.target, r.met].map(String)),
+  );
+  writeQuality(
+    [
+      `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}.`,
+      '',
+      `- Machine: ${machine()}; load average (1, 5, 15 min) ${loadBefore} before the run, ${loadAfter} after.`,
+      `- Engine: ${engine}; autocannon in the bench's own process, ${CONNECTIONS} connections, ${seconds} s per scenario after 1 s of warm-up; the real server logs at info level (into /dev/null).`,
+      `- Reference: a bare Fastify hello-world in its own process, measured first and last (${helloRps.join(' and ')} req/s); "vs hello-world" divides by their mean.`,
+      '',
+      table,
+    ].join('\n'),
+  );
+  console.info('figures written to docs/quality.md');
+}
+
+// The booking benchmark drives the database directly (seeding, checks), so it runs in-process, last.
+let bookingRows: BookingRow[] = [];
+if (!only || only.split(',').some((part) => part.length > 0 && 'booking'.includes(part))) {
+  const bookingServer = await startBenchServer({ DATABASE_URL: process.env.BENCH_DATABASE_URL });
+  try {
+    bookingRows = await runBookingBench(bookingServer.app, bookingServer.base, seconds);
+  } finally {
+    await bookingServer.close();
+  }
+  console.info(`\nbooking (POST /course/bookCourse, ${seconds} s per case): successes, 409 refusals, checks`);
+  console.table(bookingRows); // eslint-disable-line no-console -- the table is the output of the benchmark
+}
+
+const failed = [
+  ...rows.filter((r) => r.errors > 0 || r.non2xx > 0).map((r) => r.scenario),
+  ...bookingFailures(bookingRows),
+];
 if (failed.length > 0) {
-  console.error(`scenarios with errors: ${failed.map((r) => r.scenario).join(', ')}`);
+  console.error(`scenarios with errors: ${failed.join(', ')}`);
   process.exit(1);
 }

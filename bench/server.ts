@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../apps/server/src/app.ts';
+import { fileURLToPath } from 'node:url';
+import { buildApp, type BuildAppOptions } from '../apps/server/src/app.ts';
 import { loadConfig, type Config } from '../apps/server/src/config.ts';
 import type { App } from '../apps/server/src/http/fastify-types.ts';
 
@@ -9,9 +10,13 @@ export type BenchServer = { app: App; config: Config; base: string; close: () =>
 
 /**
  * The real server, in-process, on a fresh demo database in a temporary directory (or the database of
- * `env.DATABASE_URL`), listening on a free loopback port, silent and without the request limiter.
+ * `env.DATABASE_URL`), listening on a free loopback port, without the request limiter. Silent unless
+ * `logger` says otherwise (`'app'`: the app's own logger on stdout at `env.LOG_LEVEL`).
  */
-export async function startBenchServer(env: Record<string, string | undefined> = {}): Promise<BenchServer> {
+export async function startBenchServer(
+  env: Record<string, string | undefined> = {},
+  logger: BuildAppOptions['logger'] | 'app' = false,
+): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   const config = loadConfig({
     ...process.env,
@@ -23,7 +28,7 @@ export async function startBenchServer(env: Record<string, string | undefined> =
     HOST: '127.0.0.1',
     ...env,
   });
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, logger === 'app' ? {} : { logger });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
@@ -36,4 +41,21 @@ export async function startBenchServer(env: Record<string, string | undefined> =
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+// Run as its own process by bench/run.ts: prints `{"base": …, "engine": …}` on file descriptor 3
+// once it listens and closes on SIGTERM. It logs as production does, the app's default logger at
+// BENCH_LOG_LEVEL (default info) on stdout, which bench/run.ts sends to /dev/null.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const server = await startBenchServer(
+    { DATABASE_URL: process.env.BENCH_DATABASE_URL, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
+    'app',
+  );
+  fs.writeSync(
+    3,
+    `${JSON.stringify({ base: server.base, engine: server.config.DATABASE_URL ? 'postgres' : 'sqlite' })}\n`,
+  );
+  process.once('SIGTERM', () => {
+    void server.close().then(() => process.exit(0));
+  });
 }

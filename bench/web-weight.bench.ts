@@ -12,6 +12,9 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../apps/web/e2e/chromium.ts';
 import { ensureWebBuilt, root } from '../scripts/lib/ensure.mjs';
+import { runLighthouse, type FormFactor, type LighthouseRow } from './lighthouse.ts';
+import { measureTeacherListInteractions, type InteractionRow } from './lighthouse-inp.ts';
+import { writeQualityReport } from './lighthouse-report.ts';
 import { startBenchServer } from './server.ts';
 
 const PAGES = (process.env.BENCH_WEB_PAGES ?? '/,/ielts,/ielts/SpeakingSamples,/login').split(',');
@@ -23,12 +26,20 @@ const READY: Record<string, string> = {
   '/login': 'input',
 };
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+/** Which parts run: weight (transfer sizes and phone timings), inp, lighthouse. */
+const PARTS = new Set((process.env.BENCH_WEB_PARTS ?? 'weight,inp,lighthouse').split(','));
+const LH_PAGES = (
+  process.env.BENCH_LH_PAGES ??
+  '/,/ielts,/login,/?teacher=1,/teacher/booking/1,/course/index,/user/recharge,/user/home'
+).split(',');
+const LH_FORMS = (process.env.BENCH_LH_FORMS ?? 'mobile,desktop').split(',') as FormFactor[];
 const PHONE = { latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: (750e3 / 8) * 0.9 };
 
-ensureWebBuilt();
+// BENCH_WEB_DIST: a built app elsewhere (a copy of an earlier build, to compare); else the fresh build.
+if (!process.env.BENCH_WEB_DIST) ensureWebBuilt();
 const server = await startBenchServer({
   DATABASE_URL: undefined,
-  WEB_DIST: path.join(root, 'apps/web/dist'),
+  WEB_DIST: process.env.BENCH_WEB_DIST ?? path.join(root, 'apps/web/dist'),
 });
 const { base } = server;
 
@@ -111,8 +122,10 @@ async function timeOnPhone(pathname: string): Promise<{ fcp: number; ready: numb
 
 const kb = (bytes: number) => Math.round(bytes / 1024);
 const rows: Record<string, unknown>[] = [];
+let lighthouseRows: LighthouseRow[] = [];
+let inpRows: InteractionRow[] = [];
 try {
-  for (const pathname of PAGES) {
+  for (const pathname of PARTS.has('weight') ? PAGES : []) {
     const w = await weigh(pathname);
     const runs: Awaited<ReturnType<typeof timeOnPhone>>[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await timeOnPhone(pathname));
@@ -131,12 +144,37 @@ try {
       'phone idle ms': t.idle,
     });
   }
+  if (PARTS.has('inp')) {
+    console.info('\n› INP on the teacher list (phone profile, CPU ×4)…');
+    inpRows = await measureTeacherListInteractions(browser, base, RUNS);
+  }
+  await browser.close();
+  if (PARTS.has('lighthouse')) {
+    console.info(`\n› Lighthouse ${LH_FORMS.join(' + ')}, ${RUNS} runs each, serially…`);
+    lighthouseRows = await runLighthouse(base, LH_PAGES, LH_FORMS, RUNS);
+  }
 } finally {
   await browser.close();
   await server.close();
 }
 
-console.info(
-  `\nweb app at 375 px, empty cache; phone = 150 ms RTT, 1.6 Mbit/s, CPU ×4 (node ${process.version})`,
-);
-console.table(rows); // eslint-disable-line no-console -- the table is the output of the benchmark
+/* eslint-disable no-console -- the tables are the output of the benchmark */
+if (rows.length) {
+  console.info(
+    `\nweb app at 375 px, empty cache; phone = 150 ms RTT, 1.6 Mbit/s, CPU ×4 (node ${process.version})`,
+  );
+  console.table(rows);
+}
+if (inpRows.length) {
+  console.info(`\nteacher list interactions, phone profile (median of ${RUNS}; target ≤ 100 ms processing)`);
+  console.table(inpRows);
+}
+if (lighthouseRows.length) {
+  console.info(`\nLighthouse 12.8 (median of ${RUNS} runs per figure)`);
+  console.table(lighthouseRows);
+}
+/* eslint-enable no-console */
+if (process.env.BENCH_WEB_WRITE !== '0' && (lighthouseRows.length || inpRows.length)) {
+  const file = await writeQualityReport({ lighthouse: lighthouseRows, interactions: inpRows, runs: RUNS });
+  console.info(`\nFigures appended to ${file} (Web section).`);
+}

@@ -42,6 +42,8 @@ if (wantE2e) {
     failed = true;
   } else {
     ensureWebBuilt();
+    // JS and CSS per route as sent, against the budgets of scripts/check-budgets.mjs.
+    if (run('node', ['scripts/check-budgets.mjs']) !== 0) failed = true;
     vitest(['e2e'], 'e2e');
   }
 }

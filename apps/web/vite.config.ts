@@ -1,6 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { antdStaticStyle } from './scripts/antd-static-style.ts';
 import { precompress } from './scripts/precompress.ts';
+import { buildTheme } from './src/app/theme.ts';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 
@@ -24,7 +26,7 @@ const vendorGroups = [
 ];
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), antdStaticStyle({ root: import.meta.dirname, buildTheme }), precompress()],
   server: {
     port: 5173,
     proxy: {
@@ -45,6 +47,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 700,
+    // dist/.vite/manifest.json: the chunk graph the route budgets are computed from
+    // (scripts/check-budgets.mjs); the server does not serve dot folders.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

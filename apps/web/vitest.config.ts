@@ -8,5 +8,7 @@ export default defineConfig({
     root: fileURLToPath(new URL('.', import.meta.url)),
     environment: 'node',
     include: ['src/**/*.test.{ts,tsx}'],
+    // Property tests are CPU-bound: on a busy 2-core CI machine 5 s is not enough.
+    testTimeout: 30_000,
   },
 });

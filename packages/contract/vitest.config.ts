@@ -1,5 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'contract', root: import.meta.dirname, include: ['src/**/*.test.ts'], environment: 'node' },
+  test: {
+    name: 'contract',
+    root: import.meta.dirname,
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+  },
 });

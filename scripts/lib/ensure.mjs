@@ -49,6 +49,7 @@ export function ensureWebBuilt() {
     newestMtime(at('apps', 'web', 'index.html')),
     newestMtime(at('apps', 'web', 'public')),
     newestMtime(at('apps', 'web', 'vite.config.ts')),
+    newestMtime(at('apps', 'web', 'scripts')),
     newestMtime(at('packages', 'contract', 'src')),
   );
   if (built >= sources) return;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyHttpOptions, type RawServerDefault } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { systemClock, type Clock } from './clock.ts';
-import type { Config } from './config.ts';
+import { secretsInDatabaseWarnings, type Config } from './config.ts';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from './db/connection.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import { seedDemo } from './db/seed/index.ts';
@@ -12,11 +12,14 @@ import { registerErrorHandler, sendFailure } from './http/error-handler.ts';
 import type { App } from './http/fastify-types.ts';
 import { registerHttpCache } from './http/http-cache.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { PUBLIC_CACHE_DEFAULTS, registerPublicCache, type PublicCacheSettings } from './http/public-cache.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
+import { bufferedStdout, OneLineLogController } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
-import { registerAuth } from './modules/auth/auth.plugin.ts';
-import { registerTeacherJobs } from './modules/teachers/teachers.jobs.ts';
+import { createIdempotency } from './db/idempotency.ts';
+import { JOBS } from './jobs/registry.ts';
+import { registerJobs } from './jobs/scheduler.ts';
 import { registerRoutes } from './routes.ts';
 
 export type BuildAppOptions = {
@@ -24,12 +27,19 @@ export type BuildAppOptions = {
   database?: DatabaseHandle;
   /** Passed to `openDatabase` when the app opens its own database. */
   databaseOptions?: DatabaseOptions;
-  /** Pino options override (tests pass `false` or a silent level). */
-  logger?: boolean | { level: string };
+  /** Pino options override (tests pass `false`, a silent level, or a stream to read the log). */
+  logger?: boolean | { level: string; stream?: { write: (line: string) => void } };
   /** Observer of every route as it is registered (tests enumerate the routes with it). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
   /** The source of "now" for services (tests pass an adjustable clock); the system clock by default. */
   clock?: Clock;
+  /**
+   * false: jobs run at start as usual but are not put on timers (tests run them with
+   * `app.jobs.runOnce`, on the test clock, so no tick lands in the middle of a test).
+   */
+  scheduleJobs?: boolean;
+  /** Bounds and lifetime of the public reply cache (http/public-cache.ts); defaults otherwise. */
+  publicCache?: Partial<PublicCacheSettings>;
 };
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -37,14 +47,18 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 /**
  * Builds the whole application from a config: database (migrated, demo-seeded when allowed), then
  * plugins in a fixed order: external (security headers, rate limit, docs) → app (envelope, caching,
- * errors) → routes → web app. Listening is server.ts's job.
+ * errors) → the areas of the route table (services, session guard, routes) → jobs → web app.
+ * Listening is server.ts's job.
  */
 export async function buildApp(config: Config, opts: BuildAppOptions = {}): Promise<App> {
   const database = opts.database ?? openDatabase(config, opts.databaseOptions);
 
+  const stdout = opts.logger === undefined ? bufferedStdout() : null;
   const trustProxy = config.TRUST_PROXY;
   const serverOptions: FastifyHttpOptions<RawServerDefault> = {
-    logger: opts.logger ?? { level: config.LOG_LEVEL },
+    logger: opts.logger ?? { level: config.LOG_LEVEL, stream: stdout!.stream },
+    // One line per request instead of Fastify's two (http/request-log.ts).
+    logController: new OneLineLogController(),
     // A hop count trusts that many proxies in front of us (X-Forwarded-For read from the right).
     trustProxy:
       typeof trustProxy === 'number' ? (_addr: string, hop: number) => hop < trustProxy : trustProxy,
@@ -63,6 +77,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   }
   app.addHook('onClose', async () => {
     await database.destroy();
+    stdout?.flush();
   });
 
   try {
@@ -76,15 +91,19 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
     throw err;
   }
 
+  for (const warning of secretsInDatabaseWarnings(config)) app.log.warn(warning);
+
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbDialect', database.dialect);
   app.decorate('clock', opts.clock ?? systemClock);
+  app.decorate('idempotency', createIdempotency({ db: app.db, clock: app.clock }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   // External plugins.
@@ -97,14 +116,14 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   // Application plugins.
   registerEnvelope(app);
   registerHttpCache(app);
+  registerPublicCache(app, app.clock, { ...PUBLIC_CACHE_DEFAULTS, ...opts.publicCache });
   registerErrorHandler(app);
-  // Sessions: the guard of /api/v1/user/* must be in place before any route is registered.
-  await registerAuth(app);
 
-  // Routes, then the web app and its history fallback (the not-found handler).
+  // The areas (src/routes.ts): services, the session guard (auth, before any route), routes.
   await registerRoutes(app);
-  // Background jobs of the areas (idempotent, safe on every instance; cleared on close).
-  await registerTeacherJobs(app);
+  // Background jobs (idempotent, safe on every instance; stopped on close).
+  await registerJobs(app, JOBS, { schedule: opts.scheduleJobs ?? true });
+  // The web app and its history fallback (the not-found handler).
   await registerWebApp(app, config);
 
   return app;

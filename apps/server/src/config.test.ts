@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, SERVER_PACKAGE_DIR } from './config.ts';
+import { CONFIG_VARIABLES, ConfigError, loadConfig, SERVER_PACKAGE_DIR } from './config.ts';
 
 describe('loadConfig', () => {
   it('has a working default for every variable', () => {
@@ -16,7 +17,7 @@ describe('loadConfig', () => {
       REFRESH_TOKEN_TTL_SECONDS: 604_800,
       SMS_DAILY_BUDGET: 10_000,
       SMS_DRIVER: 'log',
-      PAY_DRIVER: 'sandbox',
+      PAY_DRIVER: ['sandbox'],
       CLASSROOM_DRIVER: 'demo',
       BOOKING_MIN_NOTICE_MINUTES: 60,
       ORDER_TTL_MINUTES: 15,
@@ -52,7 +53,8 @@ describe('loadConfig', () => {
     expect(config.FILE_STORE).toBe('s3://bucket/prefix');
     expect(config.MEDIA_HOSTS).toEqual(['https://media.example.com', 'cdn.example.net']);
     expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2001:db8::/32' }).TRUST_PROXY).toEqual(['2001:db8::/32']);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ SEED_DEMO: '0' }).SEED_DEMO).toBe(false);
   });
 
@@ -84,7 +86,72 @@ describe('loadConfig', () => {
     }
   });
 
+  it('refuses TRUST_PROXY=true and its other spellings, naming the accepted forms', () => {
+    for (const value of ['true', 'TRUE', ' True ', 'on', 'yes', 'enabled', '*']) {
+      let message = '';
+      try {
+        loadConfig({ TRUST_PROXY: value });
+      } catch (err) {
+        expect(err, value).toBeInstanceOf(ConfigError);
+        message = (err as Error).message;
+      }
+      expect(message, value).toContain('TRUST_PROXY');
+      expect(message, value).toContain('X-Forwarded-For');
+      expect(message, value).toContain('hop count');
+      expect(message, value).toContain('IPs/CIDRs');
+    }
+  });
+
+  it('refuses TRUST_PROXY addresses and prefixes that are not IPs or CIDRs', () => {
+    for (const value of ['1.2.3', '10.0.0.0/33', '::1/129', '10.0.0.1/8/8', 'fe80::1, nonsense', ',']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(
+        /TRUST_PROXY: expected off, a hop count/,
+      );
+    }
+  });
+
   it('applies overrides after parsing', () => {
     expect(loadConfig({ PORT: '1' }, { PORT: 2 }).PORT).toBe(2);
+  });
+});
+
+describe('documentation of the configuration', () => {
+  /** The first cells of the README's configuration tables, abbreviations (`A_B_X / _Y`) expanded. */
+  function documentedVariables(): Set<string> {
+    const readme = fs.readFileSync(path.resolve(SERVER_PACKAGE_DIR, '../../README.md'), 'utf8');
+    const names = new Set<string>();
+    for (const line of readme.split('\n')) {
+      const cell = /^\|\s*([A-Z][A-Z0-9_]*(?:\s*\/\s*_?[A-Z0-9_]+)*)\s*\|/.exec(line)?.[1];
+      if (!cell) continue;
+      const [first = '', ...rest] = cell.split('/').map((s) => s.trim());
+      names.add(first);
+      // `ALIYUN_SMS_ACCESS_KEY_ID / _SIGN_NAME`: the abbreviation keeps the first two words.
+      const prefix = first.split('_').slice(0, 2).join('_');
+      for (const name of rest) names.add(name.startsWith('_') ? `${prefix}${name}` : name);
+    }
+    return names;
+  }
+
+  it('lists every variable the server reads in the README configuration table', () => {
+    const documented = documentedVariables();
+    expect(CONFIG_VARIABLES.filter((name) => !documented.has(name))).toEqual([]);
+    expect(CONFIG_VARIABLES).toEqual(expect.arrayContaining(['PUBLIC_URL', 'MEDIA_HOSTS', 'WEB_DIST']));
+  });
+
+  it('names what a production deployment must set in docs/operations.md', () => {
+    const operations = fs.readFileSync(path.resolve(SERVER_PACKAGE_DIR, '../../docs/operations.md'), 'utf8');
+    const section = operations.split('## What a production deployment must set')[1]?.split('\n## ')[0] ?? '';
+    for (const name of [
+      'DATABASE_URL',
+      'JWT_SECRET',
+      'SMS_CODE_PEPPER',
+      'TRUST_PROXY',
+      'PUBLIC_URL',
+      'REDIS_URL',
+      'FILE_STORE',
+      'SMS_DRIVER',
+    ]) {
+      expect(section, name).toContain(`\`${name}`);
+    }
   });
 });

@@ -1,28 +1,48 @@
-import { API_BASE } from '@app/contract/constants';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { App } from './http/fastify-types.ts';
-import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { dictRoutes } from './modules/dict/dict.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { ieltsRoutes } from './modules/ielts/ielts.routes.ts';
-import { teachersRoutes } from './modules/teachers/teachers.routes.ts';
+import { appConfigPlugin } from './modules/app-config/app-config.plugin.ts';
+import { authPlugin } from './modules/auth/auth.plugin.ts';
+import { coursesPlugin } from './modules/courses/courses.plugin.ts';
+import { feedbackPlugin } from './modules/feedback/feedback.plugin.ts';
+import { dictPlugin } from './modules/dict/dict.plugin.ts';
+import { filesPlugin } from './modules/files/files.plugin.ts';
+import { healthPlugin } from './modules/health/health.plugin.ts';
+import { ieltsPlugin } from './modules/ielts/ielts.plugin.ts';
+import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
+import { studentsPlugin } from './modules/students/students.plugin.ts';
+import { teachersPlugin } from './modules/teachers/teachers.plugin.ts';
+import { usersPlugin } from './modules/users/users.plugin.ts';
+import { walletPlugin } from './modules/wallet/wallet.plugin.ts';
 
 /**
- * The route modules of the API, registered under /api/v1 in this order. A new area adds its
- * `<area>.routes.ts` plugin here; modules never import each other's routes.
+ * An area's `<area>.plugin.ts`: builds `create<Area>Service(deps)` from the app's db, clock and
+ * config and the services of areas before it in the table, decorates it on the app (`app.<area>`),
+ * and registers its routes (`registerApiRoutes`, under /api/v1).
  */
-export const API_MODULES: readonly FastifyPluginAsyncZod[] = [
-  dictRoutes,
-  appConfigRoutes,
-  ieltsRoutes,
-  authRoutes,
-  teachersRoutes,
+export type AreaPlugin = (app: App) => Promise<void>;
+
+/**
+ * The route table: every area, wired in this order, each after the areas whose services it uses.
+ * Students and auth come first: auth installs the session guard, which must be in place before any
+ * route is registered. A new area adds its plugin here (and its jobs to src/jobs/registry.ts, its
+ * OpenAPI tag to src/http/openapi.ts).
+ */
+export const AREAS: readonly AreaPlugin[] = [
+  studentsPlugin,
+  authPlugin,
+  healthPlugin,
+  dictPlugin,
+  appConfigPlugin,
+  ieltsPlugin,
+  teachersPlugin,
+  walletPlugin,
+  paymentsPlugin,
+  // Before courses: the class page lists its courseware through app.files.
+  filesPlugin,
+  coursesPlugin,
+  usersPlugin,
+  feedbackPlugin,
 ];
 
 export async function registerRoutes(app: App): Promise<void> {
-  await app.register(healthRoutes);
-  for (const module of API_MODULES) {
-    await app.register(module, { prefix: API_BASE });
-  }
+  for (const area of AREAS) await area(app);
 }

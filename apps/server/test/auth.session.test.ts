@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CODES } from '@app/contract/codes';
 import { appSettingRepository, SETTING_KEYS } from '../src/db/app-setting.repository.ts';
 import { SMS_CODE_PEPPER_SETTING } from '../src/modules/auth/auth.secrets.ts';
-import { studentIdOf } from '../src/modules/auth/session-guard.ts';
+import { studentIdOf } from '../src/http/session-policy.ts';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '../src/modules/auth/token-signer.ts';
 import {
   HOUR,

@@ -7,6 +7,7 @@ import { mobileSchema } from '@app/contract/validation';
 import { AppError } from '../src/http/app-error.ts';
 import { ok } from '../src/http/envelope.ts';
 import type { App } from '../src/http/fastify-types.ts';
+import { loginBySms } from './helpers/auth.ts';
 import { createTestApp } from './helpers/test-app.ts';
 
 /** Routes that exercise validation and the error handler like a real module would. */
@@ -271,6 +272,27 @@ describe('response headers', () => {
     const { app } = await createTestApp();
     for (const url of ['/health', '/api/v1/dict/unknown', '/api/nothing']) {
       const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+
+  it('marks private replies no-store under every spelling of their path', async () => {
+    const t = await createTestApp();
+    const { token } = await loginBySms(t);
+    const spellings = [
+      '/api/v1/user/getUserInfo',
+      '/%61pi/v1/user/getUserInfo',
+      '/api/v1/%75ser/getUserInfo',
+      '/%61%70%69/%76%31/%75%73%65%72/getUserInfo',
+      '/api/v1/user/getUserInfo/',
+    ];
+    for (const url of spellings) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    for (const url of ['/%68ealth', '/%61pi/v1/dict/unknown', '/%61pi/nothing']) {
+      const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers['cache-control'], url).toBe('no-store');
     }
   });

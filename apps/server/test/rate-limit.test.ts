@@ -95,4 +95,46 @@ describe('the per-IP request limiter', () => {
     expect((await hit(t, ip)).statusCode).toBe(200);
     expect((await hit(t, ip)).statusCode).toBe(429);
   });
+
+  it('counts encoded and plain spellings of an API path against the same limit', async () => {
+    const t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '4' } });
+    const ip = uniqueIp();
+    // Each spelling reaches the login route (the router decodes the path); an empty body is a 400.
+    const spellings = [
+      '/api/v1/user/login',
+      '/%61pi/v1/user/login',
+      '/api/v1/%75ser/login',
+      '/%61%70%69/%76%31/user/%6c%6f%67%69%6e',
+      '/api/v1/user/login/',
+      '/%61pi/v1/user/login',
+    ];
+    const statuses: number[] = [];
+    for (const url of spellings) {
+      const res = await t.app.inject({ method: 'POST', url, payload: {}, remoteAddress: ip });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 429, 429]);
+  });
+
+  it('counts an encoded unknown API path like a plain one, answering with the 404 envelope', async () => {
+    const web = createFakeWebDist();
+    const t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '2', WEB_DIST: web.dir } });
+    const ip = uniqueIp();
+    const statuses: number[] = [];
+    for (const url of ['/%61pi/v1/nothing', '/api/v1/nothing', '/%61pi/v1/nothing']) {
+      const res = await t.app.inject({ method: 'GET', url, remoteAddress: ip });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 404) expect(res.json()).toMatchObject({ code: 404, data: null });
+    }
+    expect(statuses).toEqual([404, 404, 429]);
+  });
+
+  it('counts every address of one IPv6 /64 as one client, and another /64 as another', async () => {
+    const t = await createTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    const prefix = `2001:db8:${randomInt(0, 0xffff).toString(16)}:${randomInt(0, 0xffff).toString(16)}`;
+    const addresses = [`${prefix}::1`, `${prefix}:ffff:ffff:ffff:fffe`, `${prefix}:0:abcd:1234:5`];
+    for (const ip of addresses) expect((await hit(t, ip)).statusCode, ip).toBe(200);
+    expect((await hit(t, `${prefix}:dead:beef:0:1`)).statusCode).toBe(429);
+    expect((await hit(t, `${prefix.replace(/:[0-9a-f]+$/, '')}:1::1`)).statusCode).toBe(200);
+  });
 });

@@ -1,6 +1,10 @@
+import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { isEnvelope } from '@app/contract/envelope';
+import { USER_AREA_PREFIX } from '../src/http/session-policy.ts';
+import { PUBLIC_USER_ROUTES } from '../src/modules/auth/session-guard.ts';
+import { loginBySms } from './helpers/auth.ts';
 import { createFakeWebDist, createTestApp, type TestApp } from './helpers/test-app.ts';
 
 type Route = { method: string; url: string };
@@ -110,6 +114,53 @@ async function collectRoutes(): Promise<{ testApp: TestApp; routes: Route[] }> {
   return { testApp, routes };
 }
 
+/** Routes that end the session they are called with: fuzzed last, so the session serves every other. */
+const SESSION_ENDING = new Set(['/api/v1/user/logout']);
+
+/** Whether a route pattern is behind the login guard (every /user/* route but the public ones). */
+const isGuarded = (url: string) => url.startsWith(USER_AREA_PREFIX) && !PUBLIC_USER_ROUTES.has(url);
+
+/**
+ * The hostile batch on one route: hostile path segments under every method, hostile queries under
+ * hostile headers, hostile bodies under every body method. With `token`, every request carries the
+ * session (a hostile Authorization header replaces it), so handlers behind the guard are reached.
+ * Returns the statuses it got.
+ */
+async function hostileBatch(testApp: TestApp, url: string, token?: string): Promise<number[]> {
+  const session: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const statuses: number[] = [];
+  const send = async (label: string, options: InjectOptions) => {
+    const reply = await testApp.app.inject(options);
+    assertSane(`${token ? '[session] ' : ''}${label}`, reply);
+    statuses.push(reply.statusCode);
+  };
+  // A route without parameters gives one path for every segment: each distinct path once.
+  for (const path of new Set(HOSTILE_SEGMENTS.map((segment) => fillUrl(url, segment)))) {
+    for (const method of METHODS) await send(`${method} ${path}`, { method, url: path, headers: session });
+  }
+  const plain = fillUrl(url, 'sex');
+  for (const query of HOSTILE_QUERIES) {
+    for (const headers of HOSTILE_HEADERS) {
+      await send(`GET ${plain}${query.slice(0, 40)}`, {
+        method: 'GET',
+        url: plain + query,
+        headers: { ...session, ...headers },
+      });
+    }
+  }
+  for (const body of HOSTILE_BODIES) {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'GET'] as const) {
+      await send(`${method} ${plain} body ${String(body.payload).slice(0, 40)}`, {
+        method,
+        url: plain,
+        headers: { ...session, ...body.headers },
+        ...(body.payload !== undefined && method !== 'GET' ? { payload: body.payload } : {}),
+      });
+    }
+  }
+  return statuses;
+}
+
 describe('no input produces a 500', () => {
   it('enumerates the registered routes', async () => {
     const { routes } = await collectRoutes();
@@ -119,45 +170,46 @@ describe('no input produces a 500', () => {
     );
   });
 
-  it('answers hostile paths, methods, queries, headers and bodies on every route without a 5xx', async () => {
+  it('answers hostile paths, methods, queries, headers and bodies on every route without a 5xx, with and without a session', async () => {
     const { testApp, routes } = await collectRoutes();
-    const urls = [...new Set(routes.map((r) => r.url)), '/api/v1/unknown/:x', '/api/:x'];
+    // A throwaway student; the session-ending routes come last so the session stays valid until then.
+    const { token } = await loginBySms(testApp);
+    const urls = [...new Set(routes.map((r) => r.url)), '/api/v1/unknown/:x', '/api/:x'].sort(
+      (a, b) => Number(SESSION_ENDING.has(a)) - Number(SESSION_ENDING.has(b)),
+    );
+    expect(urls.at(-1)).toBe('/api/v1/user/logout');
     let sent = 0;
     for (const url of urls) {
-      for (const segment of HOSTILE_SEGMENTS) {
-        const path = fillUrl(url, segment);
-        for (const method of METHODS) {
-          const reply = await testApp.app.inject({ method, url: path });
-          assertSane(`${method} ${path}`, reply);
-          sent++;
-        }
+      if (SESSION_ENDING.has(url)) {
+        // The session survived every other route's batch: they were fuzzed as a logged-in student.
+        const still = await testApp.app.inject({
+          method: 'GET',
+          url: '/api/v1/user/getUserInfo',
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(still.statusCode, still.body).toBe(200);
       }
-      const plain = fillUrl(url, 'sex');
-      for (const query of HOSTILE_QUERIES) {
-        for (const headers of HOSTILE_HEADERS) {
-          const reply = await testApp.app.inject({ method: 'GET', url: plain + query, headers });
-          assertSane(`GET ${plain}${query.slice(0, 40)}`, reply);
-          sent++;
-        }
+      const anonymous = await hostileBatch(testApp, url);
+      const loggedIn = await hostileBatch(testApp, url, token);
+      if (isGuarded(url)) {
+        // Without a session the guard refuses; with one, the handler (or its validation) answers.
+        expect(
+          anonymous.filter((status) => status !== 401 && status !== 404),
+          url,
+        ).toEqual([]);
+        expect(
+          loggedIn.some((status) => status !== 401 && status !== 404),
+          url,
+        ).toBe(true);
       }
-      for (const body of HOSTILE_BODIES) {
-        for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'GET'] as const) {
-          const reply = await testApp.app.inject({
-            method,
-            url: plain,
-            headers: body.headers ?? {},
-            ...(body.payload !== undefined && method !== 'GET' ? { payload: body.payload } : {}),
-          });
-          assertSane(`${method} ${plain} body ${String(body.payload).slice(0, 40)}`, reply);
-          sent++;
-        }
-      }
+      sent += anonymous.length + loggedIn.length;
     }
-    expect(sent).toBeGreaterThan(1000);
+    expect(sent).toBeGreaterThan(2000);
   }, 120_000);
 
-  it('answers arbitrary paths and JSON bodies without a 5xx (property)', async () => {
+  it('answers arbitrary paths and JSON bodies without a 5xx, with and without a session (property)', async () => {
     const { testApp } = await collectRoutes();
+    const { token } = await loginBySms(testApp);
     const segment = fc.oneof(
       fc.string({ maxLength: 30 }).map((s) => encodeURIComponent(s)),
       fc.constantFrom(
@@ -173,6 +225,9 @@ describe('no input produces a 500', () => {
         'app',
         'config',
         'docs',
+        'user',
+        'getUserInfo',
+        'teacher',
       ),
     );
     await fc.assert(
@@ -181,16 +236,19 @@ describe('no input produces a 500', () => {
         fc.constantFrom(...METHODS),
         fc.option(fc.jsonValue(), { nil: undefined }),
         fc.boolean(),
-        async (segments, method, body, underApi) => {
-          const url = (underApi ? '/api/v1/' : '/') + segments.join('/');
+        fc.boolean(),
+        async (segments, method, body, underApi, loggedIn) => {
+          // Never the logout route: the session must last the whole run.
+          const url = (underApi ? '/api/v1/' : '/') + segments.filter((s) => !/logout/i.test(s)).join('/');
+          const session: Record<string, string> = loggedIn ? { authorization: `Bearer ${token}` } : {};
           const reply = await testApp.app.inject({
             method,
             url,
             ...(body !== undefined && method !== 'GET' && method !== 'HEAD'
-              ? { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } }
-              : {}),
+              ? { payload: JSON.stringify(body), headers: { ...session, 'content-type': 'application/json' } }
+              : { headers: session }),
           });
-          assertSane(`${method} ${url}`, reply);
+          assertSane(`${loggedIn ? '[session] ' : ''}${method} ${url}`, reply);
         },
       ),
       { numRuns: 300 },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from '@app/contract/paging';
 import type { TeacherCard, TeacherInfo, TeacherReview, TeacherSchedule } from '@app/contract/teachers';
 import { DEMO_TEACHERS } from '../src/modules/teachers/content/demo-teachers.ts';
+import { PUBLIC_CACHE_DEFAULTS } from '../src/http/public-cache.ts';
 import { maskNick } from '../src/modules/teachers/teachers.service.ts';
 import { NATIONALITIES, TEACHER_LANGUAGES } from '@app/contract/enums';
 import { createReview, createSlot, createTeacher } from './helpers/factories.ts';
@@ -315,6 +316,9 @@ describe('GET /teacher/getTeacherInfo', () => {
     const headers = { 'if-none-match': etag };
     expect((await get(t, `/teacher/getTeacherInfo?teacher_id=${id}`, headers)).res.statusCode).toBe(304);
     await t.db.updateTable('teacher').set({ price_coins: 99 }).where('id', '=', id).execute();
+    // A change made outside this process's writes (the ops CLI, another instance) shows once the
+    // public cache's entries expire (http/public-cache.ts).
+    t.clock.advance(PUBLIC_CACHE_DEFAULTS.ttlMs);
     expect((await get(t, `/teacher/getTeacherInfo?teacher_id=${id}`, headers)).res.statusCode).toBe(200);
   });
 });

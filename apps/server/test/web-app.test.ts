@@ -170,4 +170,91 @@ describe('web app', () => {
       expect(icon.body).toContain('<svg');
     });
   });
+
+  describe("robots.txt and sitemap.xml (not the app's HTML)", () => {
+    const PUBLIC = ['/', '/ielts', '/login', '/help/faq', '/help/manual', '/help/app'];
+
+    it('serves robots.txt that allows the public pages, disallows /user, /course and /api, and names the sitemap', async () => {
+      const web = createFakeWebDist();
+      const { app } = await createTestApp({
+        env: { WEB_DIST: web.dir, PUBLIC_URL: 'https://school.example/' },
+      });
+      const res = await app.inject({ method: 'GET', url: '/robots.txt' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(res.body).not.toContain('<html');
+      const lines = res.body.split('\n');
+      expect(lines).toEqual(
+        expect.arrayContaining([
+          'User-agent: *',
+          'Allow: /',
+          'Disallow: /user',
+          'Disallow: /course',
+          'Disallow: /api',
+          'Sitemap: https://school.example/sitemap.xml',
+        ]),
+      );
+      // No public page is disallowed.
+      const disallowed = lines.filter((l) => l.startsWith('Disallow: ')).map((l) => l.slice(10));
+      for (const page of PUBLIC) {
+        expect(
+          disallowed.some((d) => page.startsWith(d) && d !== ''),
+          page,
+        ).toBe(false);
+      }
+    });
+
+    it('lists the public routes in sitemap.xml with absolute URLs from PUBLIC_URL', async () => {
+      const web = createFakeWebDist();
+      const { app } = await createTestApp({
+        env: { WEB_DIST: web.dir, PUBLIC_URL: 'https://school.example' },
+      });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/sitemap.xml',
+        headers: { host: 'other.example' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+      expect(res.body).toMatch(
+        /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+      );
+      const locs = [...res.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+      for (const page of PUBLIC) expect(locs).toContain(`https://school.example${page}`);
+      expect(locs.every((loc) => loc!.startsWith('https://school.example/'))).toBe(true);
+      expect(locs.some((loc) => /\/(user|course|api)(\/|$)/.test(new URL(loc!).pathname))).toBe(false);
+    });
+
+    it("uses the request's host when PUBLIC_URL is not set, and never an invalid Host header", async () => {
+      const web = createFakeWebDist();
+      const { app } = await createTestApp({ env: { WEB_DIST: web.dir } });
+      const robots = await app.inject({
+        method: 'GET',
+        url: '/robots.txt',
+        headers: { host: 'school.test:8080' },
+      });
+      expect(robots.body).toContain('Sitemap: http://school.test:8080/sitemap.xml');
+      const sitemap = await app.inject({
+        method: 'GET',
+        url: '/sitemap.xml',
+        headers: { host: '[::1]:3000' },
+      });
+      expect(sitemap.body).toContain('<loc>http://[::1]:3000/help/faq</loc>');
+      for (const host of ['evil.example/<x>', 'a b', 'x"><script>']) {
+        const res = await app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host } });
+        expect(res.statusCode, host).toBe(200);
+        expect(res.body, host).toContain('<loc>http://localhost:');
+        expect(res.body, host).not.toContain('<script');
+      }
+    });
+
+    it('serves both even when the web app is not built', async () => {
+      const { app } = await createTestApp();
+      const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
+      expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+      const sitemap = await app.inject({ method: 'HEAD', url: '/sitemap.xml' });
+      expect(sitemap.statusCode).toBe(200);
+      expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
+    });
+  });
 });

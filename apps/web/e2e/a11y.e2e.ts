@@ -18,6 +18,9 @@ describe('accessibility (axe: no serious or critical violations)', () => {
     ['home', '/'],
     ['404', '/no/such/page'],
     ['placeholder', '/ielts/SpeakingSamples'],
+    ['faq', '/help/faq'],
+    ['manual', '/help/manual'],
+    ['app', '/help/app'],
   ] as const;
   for (const dark of [false, true]) {
     for (const [name, path] of pages) {

@@ -1,9 +1,15 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page, Response } from 'playwright-core';
 import { inject } from 'vitest';
+import { fetchTransport, type Transport } from '../../../test-support/http.ts';
+import { waitForCode } from '../../../test-support/sms-outbox.ts';
+import { baseURL, clientAddress, waitForMotionEnd } from './browser.ts';
 
-/** Helpers of the accounts tests (auth*.e2e.ts): SMS outbox, phone numbers, a second server. */
+/**
+ * Helpers of the accounts tests (auth*.e2e.ts): SMS outbox, phone numbers, a second server. The
+ * outbox reader, phone numbers and API calls are test-support/'s, shared with the API tests.
+ */
+
+export { uniqueMobile } from '../../../test-support/students.ts';
 
 /** The seeded demo student (DESIGN.md §10). */
 export const DEMO = { mobile: '13800138000', password: 'demo1234' };
@@ -14,10 +20,7 @@ export async function openLoginDialog(page: Page, which: 'login' | 'register' = 
   await page.getByTestId(which === 'login' ? 'login-button' : 'register-button').click();
   await dialog(page).getByTestId('login-mobile').waitFor();
   // Let the opening zoom finish: a click computed mid-animation can land on the mask and close it.
-  await dialog(page).evaluate(async (el) => {
-    const modal = el.closest('.ant-modal') ?? el;
-    await Promise.all(modal.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined)));
-  });
+  await waitForMotionEnd(dialog(page));
 }
 
 /** Clicks the submit button and waits for the reload SPEC.md §2 asks for after a login. */
@@ -46,37 +49,25 @@ export function dataDir(): string {
   return dir;
 }
 
-let sequence = 0;
-
 /**
- * A fresh, valid mainland mobile number per call (segment 139 or 187), so tests never meet each
- * other's per-phone SMS limits, and runs against a long-lived server rarely repeat one.
+ * The API of the server under test, as test-support/ calls it (createStudentSession(api()) makes a
+ * logged-in student without the browser).
  */
-export function uniqueMobile(): string {
-  sequence += 1;
-  const tail = (Date.now() % 1_000_000) * 100 + ((process.pid + sequence * 7) % 100);
-  return `${sequence % 2 ? '139' : '187'}${String(tail).padStart(8, '0').slice(-8)}`;
-}
+const FILE_ADDRESS = clientAddress();
 
-type OutboxEntry = { at: string; mobile: string; code: string; text: string };
+export const api = (): Transport => {
+  const transport = fetchTransport(baseURL(), dataDir());
+  return {
+    dataDir: transport.dataDir,
+    // The test file's own network, like its browser pages (browser.ts clientAddress).
+    request: (request) =>
+      transport.request({ ...request, headers: { 'x-forwarded-for': FILE_ADDRESS, ...request.headers } }),
+  };
+};
 
 /** The newest code sent to `mobile` (SMS_DRIVER=log writes DATA_DIR/outbox/sms.jsonl), waiting for it. */
-export async function readSmsCode(mobile: string, dir = dataDir(), timeoutMs = 10_000): Promise<string> {
-  const file = join(dir, 'outbox', 'sms.jsonl');
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (existsSync(file)) {
-      const entries = readFileSync(file, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as OutboxEntry)
-        .filter((entry) => entry.mobile === mobile);
-      const last = entries.at(-1);
-      if (last) return last.code;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no SMS code for ${mobile} in ${file}`);
+export function readSmsCode(mobile: string, dir = dataDir(), timeoutMs = 10_000): Promise<string> {
+  return waitForCode(dir, mobile, timeoutMs);
 }
 
 /** Records every API response of a page: path (without /api/v1), status and envelope code. */

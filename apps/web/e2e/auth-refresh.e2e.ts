@@ -63,14 +63,25 @@ function tab(name: string, page: Page): Tab {
 const since = (t: Tab, mark: number) => t.calls.slice(mark);
 const paths = (calls: ApiCall[]) => calls.map((c) => `${c.path} ${c.status}/${c.code}`);
 
-async function settle(tabs: Tab[]): Promise<void> {
+async function settle(tabs: Tab[], marks: number[]): Promise<void> {
   await Promise.all(
     tabs.map(async (t) => {
       await t.page.getByTestId('user-area').waitFor({ timeout: 20_000 });
       await t.page.waitForLoadState('networkidle');
     }),
   );
-  await new Promise((r) => setTimeout(r, 300)); // envelope codes are read asynchronously
+  // A tab that waits for another tab's refresh sends nothing meanwhile, so the network can look idle
+  // before its retry: wait until every tab has its user info (the assertions below say what is
+  // missing if one never does), then a moment for the other bodies, whose codes are read
+  // asynchronously.
+  const deadline = Date.now() + 30_000;
+  const hasInfo = (t: Tab, i: number) =>
+    since(t, marks[i]!).some((c) => c.path === '/user/getUserInfo' && c.code === 200);
+  while (!tabs.every(hasInfo) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await Promise.all(tabs.map((t) => t.page.waitForLoadState('networkidle')));
+  await new Promise((r) => setTimeout(r, 500));
 }
 
 describe('expired access token (66666)', () => {
@@ -107,7 +118,7 @@ describe('expired access token (66666)', () => {
       const marks = tabs.map((t) => t.calls.length);
       // All four tabs start at once and each asks GET /user/getUserInfo with its expired token.
       await Promise.all(tabs.map((t) => t.page.reload()));
-      await settle(tabs);
+      await settle(tabs, marks);
       const after = tabs.map((t, i) => since(t, marks[i]!));
       const report = JSON.stringify(Object.fromEntries(tabs.map((t, i) => [t.name, paths(after[i]!)])));
 
@@ -158,7 +169,7 @@ describe('expired access token (66666)', () => {
       for (const t of tabs) {
         await t.page.reload();
       }
-      await settle(tabs);
+      await settle(tabs, marks2);
       for (const [i, t] of tabs.entries()) {
         const calls = since(t, marks2[i]!);
         // The page's own calls (teacher list, favourites…) vary with the home screen; what matters

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, gotoApp, seedStorage, useBrowser } from './browser.ts';
+import { baseURL, gotoApp, seedStorage, useBrowser, waitForMotionEnd } from './browser.ts';
 import {
   DEMO,
   dialog,
@@ -75,7 +75,8 @@ describe('login dialog', () => {
     expect(await card.textContent()).toContain(`${mobile.slice(0, 3)}****${mobile.slice(7)}`);
     // Logged-in shell: schedule link and favourites button appear.
     await tp.page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '课程表' }).waitFor();
-    await tp.page.getByRole('button', { name: /收藏的老师/ }).waitFor();
+    // A link to the favourites page (crawlable navigation, issue #11), shaped as a round button.
+    await tp.page.getByRole('link', { name: /收藏的老师/ }).waitFor();
     const login = calls.find((c) => c.path === '/user/login');
     expect(login).toMatchObject({ status: 200, code: 200 });
   });
@@ -105,6 +106,57 @@ describe('login dialog', () => {
       /\d+ 秒后重发/.test(document.querySelector('[data-testid="get-code"]')?.textContent ?? ''),
     );
     expect(await button.isDisabled()).toBe(true);
+  });
+
+  it('keeps the countdown and the challenge of a phone when the dialog is closed and reopened', async () => {
+    const tp = await open();
+    await gotoApp(tp.page, '/');
+    await openLoginDialog(tp.page);
+    const mobile = uniqueMobile();
+    const d = dialog(tp.page);
+    await d.getByTestId('login-mobile').fill(mobile);
+    const sent = tp.page.waitForResponse('**/api/v1/user/SendLoginSmsCode');
+    await d.getByTestId('get-code').click();
+    const sendReply = (await (await sent).json()) as { data: { challenge_id: string } };
+    const challengeId = sendReply.data.challenge_id;
+    expect(challengeId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const counting = () =>
+      tp.page.waitForFunction(() =>
+        /\d+ 秒后重发/.test(document.querySelector('[data-testid="get-code"]')?.textContent ?? ''),
+      );
+    await counting();
+    const button = d.getByTestId('get-code');
+    const seconds = async () => Number((await button.textContent())?.match(/(\d+)/)?.[1]);
+    const before = await seconds();
+
+    // Close the dialog (its form is destroyed) and open it again.
+    await tp.page.locator('.ant-modal-close').click();
+    await d.waitFor({ state: 'detached' });
+    await openLoginDialog(tp.page);
+    // The phone of the send is filled in and "Get code" still counts down, from where it was.
+    expect(await d.getByTestId('login-mobile').inputValue()).toBe(mobile);
+    await counting();
+    expect(await button.isDisabled()).toBe(true);
+    const after = await seconds();
+    expect(after).toBeLessThanOrEqual(before);
+    expect(after).toBeGreaterThan(before - 15);
+    // The countdown belongs to that phone: another one may ask at once, the first one still waits.
+    await d.getByTestId('login-mobile').fill(uniqueMobile());
+    await expect.poll(() => button.isDisabled()).toBe(false);
+    await d.getByTestId('login-mobile').fill(mobile);
+    await expect.poll(() => button.isDisabled()).toBe(true);
+
+    // The reopened dialog still sends the challenge back with the code.
+    const code = await readSmsCode(mobile);
+    await d.getByTestId('login-code').fill(code);
+    const loginRequest = tp.page.waitForRequest('**/api/v1/user/login');
+    await submitAndWaitForReload(tp.page);
+    expect((await loginRequest).postDataJSON()).toMatchObject({
+      mobile,
+      Code: code,
+      currentTab: 0,
+      challenge_id: challengeId,
+    });
   });
 
   it('logs the demo student in with a password and shows avatar, nickname, English name and masked phone', async () => {
@@ -440,10 +492,14 @@ describe('login expired (code 401)', () => {
       headers: { Authorization: token },
     });
     expect(res.status).toBe(200);
+    // Behind a load balancer, another instance trusts the family state it read within the last
+    // second (session.service.ts, revocationCacheMs): let that pass (scale-out test, issue 18).
+    await tp.page.waitForTimeout(1_100);
     await tp.page.getByTestId('favourites-button').first().click();
     await tp.page.waitForURL(/\/user\/like-teachers/);
     const tip = tp.page.getByRole('dialog').filter({ hasText: '登录已过期，请重新登录' });
-    await tip.waitFor();
+    // Its opening zoom first: a click computed mid-animation can miss the button.
+    await waitForMotionEnd(tip);
     expect(await tip.textContent()).toContain('提示');
     await tip.getByRole('button', { name: '重新登录' }).click();
     await tp.page.waitForURL(/\/login\?url=%2Fuser%2Flike-teachers$/);

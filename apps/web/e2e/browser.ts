@@ -17,6 +17,12 @@ export function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   ]);
 }
 
+/** A random documentation-range address (198.18.0.0/15), one per browser context or API client. */
+export function clientAddress(): string {
+  const byte = () => Math.floor(Math.random() * 256);
+  return `198.${18 + Math.floor(Math.random() * 2)}.${byte()}.${byte()}`;
+}
+
 export type TestPage = { context: BrowserContext; page: Page; errors: string[] };
 
 /** A fresh context + page that records console errors and uncaught exceptions. */
@@ -26,6 +32,10 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
     locale: 'zh-CN',
     viewport: { width: 1280, height: 800 },
     ...options,
+    // Each page is a student on a network of its own, as behind the school's load balancer (the
+    // server under test trusts one proxy hop: TRUST_PROXY=1). One shared loopback address would
+    // add every test's logins up against the per-IP security limits of DESIGN.md §7.
+    extraHTTPHeaders: { 'x-forwarded-for': clientAddress(), ...options.extraHTTPHeaders },
   });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -58,14 +68,44 @@ export async function gotoApp(page: Page, path: string): Promise<void> {
 export async function openDropdown(page: Page, trigger: Locator): Promise<Locator> {
   await trigger.click();
   const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
-  await menu.waitFor();
-  await page.waitForFunction(() => {
-    const el = document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden)');
-    return (
-      !!el && !/-(appear|enter)\b/.test(el.className) && el.getAnimations({ subtree: true }).length === 0
-    );
-  });
+  await waitForMotionEnd(menu);
   return menu;
+}
+
+/**
+ * Waits until the modal (or popup) holding `inside` has finished its opening motion, so axe, clicks and
+ * screenshots see its final state. The motion library first sets a "prepare" class (opacity 0) and
+ * starts the animation a frame later, so an empty getAnimations() alone can mean "not started yet":
+ * wait until the element and its ancestors are fully opaque, with no motion class and nothing running,
+ * for two frames in a row.
+ */
+export async function waitForMotionEnd(inside: Locator): Promise<void> {
+  await inside.waitFor();
+  await inside.evaluate(async (el) => {
+    const holder = el.closest('.ant-modal, .ant-drawer-content-wrapper, .ant-dropdown') ?? el;
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const opaque = () => {
+      for (let node: Element | null = el; node; node = node.parentElement) {
+        if (getComputedStyle(node).opacity !== '1') return false;
+      }
+      return true;
+    };
+    const moving = (node: Element | null) => !!node && /-(enter|appear|leave)\b/.test(node.className);
+    const settled = () =>
+      opaque() &&
+      !moving(holder) &&
+      !moving(holder.parentElement) &&
+      holder.getAnimations({ subtree: true }).length === 0;
+    const deadline = performance.now() + 10_000;
+    let calm = 0;
+    while (calm < 2 && performance.now() < deadline) {
+      await Promise.all(
+        holder.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined)),
+      );
+      await frame();
+      calm = settled() ? calm + 1 : 0;
+    }
+  });
 }
 
 /** Waits until /app/config arrived (the footer's business link only renders with it). */

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fetchTransport, type Transport } from '../../../test-support/http.ts';
 
 export const webDir = resolve(fileURLToPath(new URL('..', import.meta.url)));
 export const repoRoot = resolve(webDir, '../..');
@@ -20,7 +21,13 @@ function freePort(): Promise<number> {
   });
 }
 
-export type TestServer = { baseURL: string; dataDir: string; stop: () => Promise<void> };
+export type TestServer = {
+  baseURL: string;
+  dataDir: string;
+  /** Its API, as test-support/ calls it (e.g. createStudentSession(server.api)). */
+  api: Transport;
+  stop: () => Promise<void>;
+};
 
 /**
  * The real server on a free port with a fresh DATA_DIR, serving the built web app (apps/web/dist),
@@ -40,6 +47,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       DATA_DIR: dataDir,
       WEB_DIST: join(webDir, 'dist'),
       LOG_LEVEL: 'warn',
+      // Browser contexts and API clients each send their own X-Forwarded-For (browser.ts).
+      TRUST_PROXY: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -47,6 +56,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const baseURL = `http://127.0.0.1:${port}`;
+  const api = fetchTransport(baseURL, dataDir);
   const stop = async () => {
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
@@ -59,7 +69,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline && child.exitCode === null) {
     try {
-      if ((await fetch(`${baseURL}/health`)).ok) return { baseURL, dataDir, stop };
+      const health = await api.request({ method: 'GET', url: '/health' });
+      if (health.status === 200) return { baseURL, dataDir, api, stop };
     } catch {
       // not listening yet
     }

@@ -1,3 +1,5 @@
+// antd's component styles, computed at build time (scripts/antd-static-style.ts), before the app's own.
+import 'virtual:antd-static.css';
 import './app/styles.css';
 import { bootstrap } from './app/bootstrap.tsx';
 

@@ -23,10 +23,21 @@ const clientLabelSchema = z.string().max(64).optional();
 export const sendSmsBodySchema = z.object({ mobile: mobileSchema });
 export type SendSmsBody = z.infer<typeof sendSmsBodySchema>;
 
-/** Data of a successful send: when the button may be pressed again, how long the code is valid. */
+/**
+ * Binds a code to the client that asked for it (DESIGN.md §7 "Code binding"): opaque, 128 random
+ * bits (base64url). Optional in login and /user/reg, so clients that follow SPEC.md's call shape
+ * keep working; a missing, wrong or unknown one counts the try in the code's "without" bucket.
+ */
+export const challengeIdSchema = z.string().max(64).optional();
+
+/**
+ * Data of a successful send: when the button may be pressed again, how long the code is valid, and
+ * the challenge to send back with the code.
+ */
 export const sendSmsResultSchema = z.object({
   resend_after_seconds: z.number().int(),
   code_valid_seconds: z.number().int(),
+  challenge_id: z.string(),
 });
 export type SendSmsResult = z.infer<typeof sendSmsResultSchema>;
 
@@ -37,6 +48,7 @@ export const loginSmsBodySchema = z.object({
   Code: smsCodeSchema,
   currentTab: z.literal(LOGIN_TABS.sms),
   token: clientLabelSchema,
+  challenge_id: challengeIdSchema,
 });
 export type LoginSmsBody = z.infer<typeof loginSmsBodySchema>;
 
@@ -60,6 +72,7 @@ export const regBodySchema = z.object({
   mobile: mobileSchema,
   password: passwordHashSchema,
   code: smsCodeSchema,
+  challenge_id: challengeIdSchema,
 });
 export type RegBody = z.infer<typeof regBodySchema>;
 

@@ -16,8 +16,6 @@ import { pageQuerySchema } from './paging.ts';
  * with its filters and sorts, the profile, the schedule, lesson reviews and favourite teachers.
  */
 
-/** A slot is bookable at most this many days ahead (DESIGN.md §7 "Booking"). */
-export const BOOKING_MAX_AHEAD_DAYS = 14;
 /** The schedule call returns at most this many days at once. */
 export const SCHEDULE_MAX_RANGE_DAYS = 31;
 /** Keyword filter of the list: longer input is refused (400), not truncated. */

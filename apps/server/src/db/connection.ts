@@ -5,6 +5,9 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Database, DbDialect } from './database.ts';
+import { createGroupCommit } from './group-commit.ts';
+import { withStatementCache } from './statement-cache.ts';
+import { registerGroupCommit } from './transaction.ts';
 
 // int8 (bigint: epoch-ms timestamps, count(*)) as numbers; safe far below 2^53 (DESIGN.md §4).
 pg.types.setTypeParser(20, (value) => Number(value));
@@ -23,6 +26,21 @@ export type DatabaseOptions = {
 
 export function sqliteFileOf(config: Pick<Config, 'DATA_DIR'>): string {
   return path.join(config.DATA_DIR, 'app.db');
+}
+
+/**
+ * DATA_DIR holds secrets (the SQLite file stores password hashes, sessions and, unless configured,
+ * the generated JWT secret and SMS pepper; the outbox holds live SMS codes): it is created 0700 and
+ * the database files are 0600 (issue 11). An existing DATA_DIR keeps the permissions its operator
+ * gave it. SQLite creates the -wal and -shm files with the mode of the database file, so making the
+ * database 0600 before SQLite opens it covers them; those left by an earlier run are tightened too.
+ */
+function restrictDataFiles(dataDir: string, file: string): void {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) {
+    if (f === file || fs.existsSync(f)) fs.chmodSync(f, 0o600);
+  }
 }
 
 /** SQLite at DATA_DIR/app.db by default, PostgreSQL when DATABASE_URL is set. */
@@ -46,14 +64,16 @@ export function openDatabase(
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     dialect = 'postgres';
   } else {
-    fs.mkdirSync(config.DATA_DIR, { recursive: true });
-    const sqlite = new SqliteDatabase(sqliteFileOf(config));
+    const file = sqliteFileOf(config);
+    restrictDataFiles(config.DATA_DIR, file);
+    const sqlite = new SqliteDatabase(file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     // Lets the operations CLI and the server share the file (DESIGN.md §4).
     sqlite.pragma('busy_timeout = 5000');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    registerGroupCommit(db, createGroupCommit(db));
     dialect = 'sqlite';
   }
   let destroyed: Promise<void> | undefined;

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 
 /**
  * Every table of the application, as the queries see it (DESIGN.md §4 portability rules):
@@ -74,6 +74,8 @@ export type StudentTable = {
   sex: Generated<number>;
   /** YYYY-MM-DD or null. */
   birthday: string | null;
+  /** 1 (the default) when the student wants an SMS 60 min before each class. */
+  class_reminder: Generated<number>;
   created_at: number;
   updated_at: number;
 };
@@ -99,8 +101,20 @@ export type SmsCodeTable = {
   code_hash: string;
   created_at: number;
   expires_at: number;
+  /** Wrong tries made without the code's challenge (or with a wrong one). */
   attempts: Generated<number>;
   consumed_at: number | null;
+  /** SHA-256 (hex) of the challenge the send returned (migration 0005); null for older codes. */
+  challenge_hash: string | null;
+  /** Wrong tries made with the matching challenge (migration 0005). */
+  challenge_attempts: Generated<number>;
+};
+
+/** Code checks per client IP key (migration 0005); a row is removed again when the code was right. */
+export type SmsCodeFailureTable = {
+  id: Generated<number>;
+  ip: string;
+  at: number;
 };
 
 export type SmsSendTable = {
@@ -180,6 +194,228 @@ export type FavouriteTeacherTable = {
   created_at: number;
 };
 
+/**
+ * Classes and the wallet (migration 0006). Ledger amounts are signed; `*_after` is the balance after
+ * the entry. Flags are 0/1; `attended` is null until reported; JSON columns hold text.
+ */
+export type WalletTable = {
+  student_id: number;
+  coins: Generated<number>;
+  version: Generated<number>;
+  updated_at: number;
+};
+
+export type LessonCardTable = {
+  id: Generated<number>;
+  student_id: number;
+  /** 100 exclusive-teacher card (bound to teacher_id), 200 Filipino-teacher card. */
+  type: number;
+  teacher_id: number | null;
+  lessons_total: number;
+  lessons_left: number;
+  expires_at: number;
+  created_at: number;
+};
+
+export type CourseTable = {
+  id: Generated<number>;
+  student_id: number;
+  teacher_id: number;
+  slot_id: number;
+  start_at: number;
+  end_at: number;
+  /** -100 abolished, -200 cancelled, 100 not started, 200 in class, 300 over. */
+  status: Generated<number>;
+  pay_type: 'coin' | 'card';
+  price_coins: Generated<number>;
+  card_id: number | null;
+  cancel_reason: string | null;
+  cancel_remark: string | null;
+  cancelled_at: number | null;
+  late_cancel: Generated<number>;
+  attended: number | null;
+  classroom_url: string | null;
+  playback_url: string | null;
+  playback_ready_at: number | null;
+  /** When the class's SMS reminder was claimed (set before sending; never sent twice). */
+  reminder_sent_at: number | null;
+  created_at: number;
+};
+
+export type CoinLogTable = {
+  id: Generated<number>;
+  student_id: number;
+  type: number;
+  amount: number;
+  balance_after: number;
+  course_id: number | null;
+  order_no: string | null;
+  remark: Generated<string>;
+  created_at: number;
+};
+
+export type CardLogTable = {
+  id: Generated<number>;
+  card_id: number;
+  student_id: number;
+  type: number;
+  amount: number;
+  lessons_after: number;
+  course_id: number | null;
+  remark: Generated<string>;
+  created_at: number;
+};
+
+export type CourseReviewTable = {
+  id: Generated<number>;
+  course_id: number;
+  student_id: number;
+  teacher_id: number;
+  rating: number;
+  tags: Generated<string>;
+  content: Generated<string>;
+  created_at: number;
+};
+
+export type TeacherReportTable = {
+  id: Generated<number>;
+  course_id: number;
+  student_id: number;
+  teacher_id: number;
+  /** JSON object: skill → 1-5. */
+  scores: Generated<string>;
+  comment: Generated<string>;
+  homework: Generated<string>;
+  created_at: number;
+  read_at: number | null;
+};
+
+export type IdempotencyRecordTable = {
+  student_id: number;
+  scope: string;
+  key: string;
+  request_hash: string;
+  status: 'running' | 'done';
+  /** JSON of the stored reply; null while running. */
+  response: string | null;
+  created_at: number;
+};
+
+export type CalendarTokenTable = {
+  student_id: number;
+  token_hash: string;
+  created_at: number;
+};
+
+/**
+ * Recharge and payment (migration 0007). Money is integer fen; `product` and `pay_action` are JSON
+ * text; `flagged` is 0/1.
+ */
+export type PayProductTable = {
+  id: Generated<number>;
+  kind: 'coin' | 'card';
+  title_zh: string;
+  title_en: string;
+  price_fen: number;
+  coins: Generated<number>;
+  bonus_coins: Generated<number>;
+  /** 100 exclusive-teacher card, 200 Filipino-teacher card; null for coin packages. */
+  card_type: number | null;
+  lessons: Generated<number>;
+  validity_days: Generated<number>;
+  active: Generated<number>;
+  sort: Generated<number>;
+  created_at: number;
+};
+
+export type PayOrderTable = {
+  id: Generated<number>;
+  order_no: string;
+  student_id: number;
+  product_id: number;
+  /** JSON snapshot of the product when ordered. */
+  product: string;
+  kind: 'coin' | 'card';
+  amount_fen: number;
+  pay_method: 'wechat' | 'alipay';
+  /** The driver that opened the payment. */
+  provider: 'sandbox' | 'alipay' | 'wechat';
+  /** JSON {qr_code} | {redirect_url}. */
+  pay_action: string;
+  /** 0 awaiting payment, 200 paid, 500 closed. */
+  status: Generated<number>;
+  teacher_id: number | null;
+  created_at: number;
+  expires_at: number;
+  paid_at: number | null;
+  closed_at: number | null;
+  transaction_id: string | null;
+  flagged: Generated<number>;
+  card_id: number | null;
+};
+
+export type PaymentEventTable = {
+  id: Generated<number>;
+  provider: string;
+  order_no: string | null;
+  source: 'notify' | 'reconcile' | 'cashier';
+  outcome: 'credited' | 'credited_after_close' | 'duplicate' | 'ignored' | 'rejected';
+  reason: Generated<string>;
+  transaction_id: string | null;
+  amount_fen: number | null;
+  at: number;
+};
+
+export type SandboxPaymentTable = {
+  order_no: string;
+  transaction_id: string;
+  amount_fen: number;
+  paid_at: number;
+};
+
+/** A student's complaint or suggestion (POST /user/addStudentComplaint) and the school's reply. */
+export type FeedbackTable = {
+  id: Generated<number>;
+  student_id: number;
+  type: string;
+  content: string;
+  mobile: Generated<string>;
+  /** 0 pending, 1 processed, 2 closed. */
+  state: Generated<number>;
+  reply: string | null;
+  reply_at: number | null;
+  created_at: number;
+};
+
+/** Courseware folders and files assigned to a student (a tree; `parent_id` 0 is the root). */
+export type CoursewareItemTable = {
+  id: Generated<number>;
+  student_id: number;
+  parent_id: Generated<number>;
+  is_folder: Generated<number>;
+  /** audio | video | image | word | excel | ppt | pdf | other | folder */
+  kind: string;
+  name: string;
+  size_bytes: Generated<number>;
+  mime: Generated<string>;
+  /** Key in the file store (providers/storage); null for a folder. */
+  storage_key: string | null;
+  /** The class the file is attached to (shown on its page), if any. */
+  course_id: number | null;
+  created_at: number;
+};
+
+/** One command of the operations CLI (src/ops): who, what, when, before and after (JSON). */
+export type OpsAuditTable = {
+  id: Generated<number>;
+  actor: string;
+  command: string;
+  args: string;
+  before: string;
+  after: string;
+  at: number;
+};
+
 export type Database = {
   app_setting: AppSettingTable;
   student: StudentTable;
@@ -188,6 +424,7 @@ export type Database = {
   sms_code: SmsCodeTable;
   sms_send: SmsSendTable;
   sms_budget: SmsBudgetTable;
+  sms_code_failure: SmsCodeFailureTable;
   password_attempt: PasswordAttemptTable;
   ielts_bank: IeltsBankTable;
   ielts_topic: IeltsTopicTable;
@@ -199,11 +436,23 @@ export type Database = {
   teacher_slot: TeacherSlotTable;
   teacher_review: TeacherReviewTable;
   favourite_teacher: FavouriteTeacherTable;
+  wallet: WalletTable;
+  lesson_card: LessonCardTable;
+  course: CourseTable;
+  coin_log: CoinLogTable;
+  card_log: CardLogTable;
+  course_review: CourseReviewTable;
+  teacher_report: TeacherReportTable;
+  idempotency_record: IdempotencyRecordTable;
+  calendar_token: CalendarTokenTable;
+  pay_product: PayProductTable;
+  pay_order: PayOrderTable;
+  payment_event: PaymentEventTable;
+  sandbox_payment: SandboxPaymentTable;
+  ops_audit: OpsAuditTable;
+  courseware_item: CoursewareItemTable;
+  feedback: FeedbackTable;
 };
-
-export type AppSetting = Selectable<AppSettingTable>;
-export type NewAppSetting = Insertable<AppSettingTable>;
-export type AppSettingUpdate = Updateable<AppSettingTable>;
 
 export type Db = Kysely<Database>;
 export type DbDialect = 'sqlite' | 'postgres';

@@ -4,6 +4,12 @@ import * as m0001 from './migrations/0001-app-setting.ts';
 import * as m0002 from './migrations/0002-auth.ts';
 import * as m0003 from './migrations/0003-ielts.ts';
 import * as m0004 from './migrations/0004-teachers.ts';
+import * as m0005 from './migrations/0005-sms-challenge.ts';
+import * as m0006 from './migrations/0006-courses-wallet.ts';
+import * as m0007 from './migrations/0007-payments.ts';
+import * as m0008 from './migrations/0008-user-centre.ts';
+import * as m0009 from './migrations/0009-courseware.ts';
+import * as m0010 from './migrations/0010-ops-audit.ts';
 
 /**
  * Every migration, in order. Add new ones at the end (`NNNN-name.ts`, typed `Kysely<unknown>`);
@@ -15,6 +21,12 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-auth': m0002,
   '0003-ielts': m0003,
   '0004-teachers': m0004,
+  '0005-sms-challenge': m0005,
+  '0006-courses-wallet': m0006,
+  '0007-payments': m0007,
+  '0008-user-centre': m0008,
+  '0009-courseware': m0009,
+  '0010-ops-audit': m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,6 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
-import { isApiPath } from './web-app.ts';
+import { isApiPath } from './route-path.ts';
 
 /**
  * Compression of API replies above 1 KB (the teacher list shrinks from 11 KB to 2 KB) in the encoding
@@ -11,7 +11,8 @@ import { isApiPath } from './web-app.ts';
  * never decompressed.
  */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
-  // Runs before the plugin's own onRoute hook, which skips routes that say `compress: false`.
+  // Runs before the plugin's own onRoute hook, which skips routes that say `compress: false`. It
+  // judges the route pattern, which is decoded, so every spelling of a request path gets the same.
   app.addHook('onRoute', (route) => {
     if (!isApiPath(route.url)) route.compress = false;
   });

@@ -6,7 +6,12 @@ import { errorEnvelope, langOf } from './envelope.ts';
 
 type Failure = { status: number; code: number; key: MessageKey; params?: MessageParams; data?: unknown };
 
-type ValidationIssue = { instancePath?: string; message?: string; params?: Record<string, unknown> };
+type ValidationIssue = {
+  keyword?: string;
+  instancePath?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+};
 
 /** `body.items.0.name` style path of the first failing field. */
 function fieldOf(error: FastifyError): string {
@@ -35,7 +40,14 @@ export function classifyError(error: FastifyError): Failure {
     };
   }
   if (Array.isArray(error.validation) && error.validation.length > 0) {
-    const issueMessage = (error.validation[0] as ValidationIssue).message ?? '';
+    const issue = error.validation[0] as ValidationIssue;
+    const issueMessage = issue.message ?? '';
+    // A strict schema (an allow-list such as setUserInfo's) names the fields it refuses.
+    const unknownKeys = issue.params?.keys;
+    if (issue.keyword === 'unrecognized_keys' && Array.isArray(unknownKeys)) {
+      const field = unknownKeys.map(String).join(', ').slice(0, 100);
+      return { status: 400, code: CODES.BAD_REQUEST, key: 'error.unknownField', params: { field } };
+    }
     if (isMessageKey(issueMessage) && issueMessage.startsWith('validation.')) {
       return { status: 400, code: CODES.BAD_REQUEST, key: issueMessage };
     }

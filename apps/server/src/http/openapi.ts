@@ -23,6 +23,18 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         { name: 'ielts', description: 'IELTS speaking: question banks, topics, questions, samples' },
         { name: 'auth', description: 'Accounts and sessions: SMS codes, login, registration, tokens' },
         { name: 'teachers', description: 'Teacher list, profiles, schedules, reviews and favourites' },
+        { name: 'wallet', description: 'Study coins, lesson cards and their ledgers' },
+        {
+          name: 'payments',
+          description: 'Recharge packages, orders, payment provider notifications and the sandbox cashier',
+        },
+        {
+          name: 'courses',
+          description: 'Booking and cancelling classes, the timetable, class pages, reviews, teacher reports',
+        },
+        { name: 'files', description: 'Courseware folders and files, signed downloads (a file or a zip)' },
+        { name: 'users', description: 'User centre: account overview, profile, avatar' },
+        { name: 'feedback', description: "Students' complaints and suggestions, with the school's reply" },
       ],
       components: {
         securitySchemes: {

@@ -4,11 +4,14 @@ import { Redis } from 'ioredis';
 import { CODES } from '@app/contract/codes';
 import type { Config } from '../config.ts';
 import { AppError } from './app-error.ts';
+import { clientIpKey } from './client-ip.ts';
+import { isApiRequest } from './route-path.ts';
 
 /**
  * The generic per-IP request limit (DESIGN.md §2): counters in Redis when REDIS_URL is set, so all
  * instances share them, in memory otherwise. The client IP honours TRUST_PROXY (Fastify's
- * `trustProxy`). The security limits of §7 (SMS, login) live in the database, not here.
+ * `trustProxy`); IPv6 clients count per /64. The security limits of §7 (SMS, login) live in the
+ * database, not here.
  */
 export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<void> {
   let redis: Redis | undefined;
@@ -44,8 +47,11 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
     // Only the API is limited: one page load fetches dozens of hashed assets (cached immutable
-    // afterwards) and the SPA shell, and /health belongs to the load balancer.
-    allowList: (request) => !request.url.startsWith('/api/'),
+    // afterwards) and the SPA shell, and /health belongs to the load balancer. The matched route
+    // decides, so `/%61pi/v1/user/login` counts like `/api/v1/user/login` (issue 11).
+    allowList: (request) => !isApiRequest(request),
+    // One key per IPv4 address or IPv6 /64 (DESIGN.md §7), so rotating addresses in a /64 gains nothing.
+    keyGenerator: (request) => clientIpKey(request.ip),
     // A Redis outage must not take the site down: the limiter lets requests through.
     skipOnError: true,
     ...(redis ? { redis, nameSpace: 'ratelimit:' } : {}),

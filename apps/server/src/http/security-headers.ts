@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
@@ -67,21 +69,44 @@ function docsCspDirectives(config: Pick<Config, 'MEDIA_HOSTS' | 'HTTPS'>): Direc
 
 export const DOCS_PREFIX = '/api/docs';
 
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  const docs = docsCspDirectives(config);
-  // Must run before the docs routes are added: gives them their own CSP through @fastify/helmet's
-  // per-route configuration.
-  app.addHook('onRoute', (route) => {
-    if (route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`)) {
-      route.helmet = { contentSecurityPolicy: { useDefaults: false, directives: docs } };
-    }
-  });
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: appCspDirectives(config, inlineScriptHashes(config.WEB_DIST)),
+type HeaderList = ReadonlyArray<readonly [string, string]>;
+
+type HelmetOptions = Omit<FastifyHelmetOptions, 'global' | 'enableCSPNonces'>;
+type HelmetMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+
+/** helmet itself, the copy @fastify/helmet (our dependency) depends on. */
+const helmet = createRequire(createRequire(import.meta.url).resolve('@fastify/helmet'))('helmet') as (
+  options: HelmetOptions,
+) => HelmetMiddleware;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The security headers of a route that has its own (the docs UI); the app's otherwise. */
+    securityHeaders?: HeaderList;
+  }
+}
+
+/**
+ * The headers helmet sets for `options`, computed once: helmet's middleware (as @fastify/helmet
+ * runs it) rebuilds every policy from its options on each request, a measurable share of a cached
+ * reply. Its policies are static here (no nonces), so the headers are too.
+ */
+export function helmetHeaders(options: HelmetOptions): HeaderList {
+  const headers: Array<readonly [string, string]> = [];
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.push([name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value)]);
     },
+    removeHeader() {},
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  const common: HelmetOptions = {
     strictTransportSecurity: config.HTTPS ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -89,5 +114,28 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     // Opening Alipay/WeChat cashier pages in a popup must keep working.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
+  };
+  const appHeaders = helmetHeaders({
+    ...common,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: appCspDirectives(config, inlineScriptHashes(config.WEB_DIST)),
+    },
+  });
+  const docsHeaders = helmetHeaders({
+    ...common,
+    contentSecurityPolicy: { useDefaults: false, directives: docsCspDirectives(config) },
+  });
+  // Must run before the docs routes are added: gives them their own CSP.
+  app.addHook('onRoute', (route) => {
+    if (route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`)) {
+      route.config = { ...route.config, securityHeaders: docsHeaders };
+    }
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of request.routeOptions.config?.securityHeaders ?? appHeaders) {
+      reply.header(name, value);
+    }
+    done();
   });
 }

@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CODES } from '@app/contract/codes';
 import type { Config } from '../config.ts';
 import { errorEnvelope, langOf } from './envelope.ts';
+import { registerSeoFiles } from './seo-files.ts';
+import { isApiPath, routePathOf } from './route-path.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -16,11 +18,6 @@ const NOT_BUILT_PAGE = `<!doctype html>
 </body></html>
 `;
 
-/** Whether a request URL or a route path belongs to the API (/api, /api/…, /api?…). */
-export function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
-}
-
 /**
  * The single-page web app (DESIGN.md §2, §7): files of WEB_DIST; hashed files under /assets/ are
  * cached for a year (their names change with their content), everything else revalidates. Any
@@ -29,8 +26,10 @@ export function isApiPath(url: string): boolean {
  * Text files are sent as the Brotli or gzip copies the web build writes beside them (`x.js.br`,
  * `x.js.gz`) when the browser accepts that encoding, and as they are otherwise.
  */
-export async function registerWebApp(app: FastifyInstance, config: Pick<Config, 'WEB_DIST'>): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const root = config.WEB_DIST;
+  // Before the static files and the fallback, which would answer them with index.html.
+  registerSeoFiles(app, config);
   const built = fs.existsSync(path.join(root, 'index.html'));
   if (!built) app.log.warn({ webDist: root }, 'web app not built: serving a placeholder page');
 
@@ -67,7 +66,8 @@ export async function registerWebApp(app: FastifyInstance, config: Pick<Config, 
   };
 
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request: FastifyRequest, reply: FastifyReply) => {
-    const url = request.url;
+    // Decoded, so `/%61pi/…` gets the API's 404 envelope like `/api/…` (never the web app's page).
+    const url = routePathOf(request);
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (isRead && !isApiPath(url) && !url.startsWith('/assets/')) return sendIndex(reply);
     if (isApiPath(url) || !isRead) {

@@ -1,48 +1,51 @@
-import fs from 'node:fs';
 import { LOGIN_CLIENT_LABEL } from '@app/contract/constants';
 import type { TokenPair } from '@app/contract/auth';
 import { expect } from 'vitest';
+import {
+  apiUrl,
+  injectTransport,
+  type ApiReply,
+  type ApiRequest,
+  type Transport,
+} from '../../../../test-support/http.ts';
+import {
+  lastCodeFor as outboxLastCodeFor,
+  readOutbox,
+  type OutboxEntry,
+} from '../../../../test-support/sms-outbox.ts';
+import { createStudentSession, dataOf, uniqueMobile } from '../../../../test-support/students.ts';
 import { clientPasswordHash } from '../../src/modules/auth/client-password-hash.ts';
-import { smsOutboxPath } from '../../src/providers/sms/log-sms-provider.ts';
+import { studentsRepository } from '../../src/modules/students/students.repository.ts';
 import type { TestApp } from './test-app.ts';
 
-/** Helpers of the accounts-and-sessions tests: calls as the web app makes them, and the SMS outbox. */
+/**
+ * Helpers of the accounts-and-sessions tests: calls as the web app makes them, and the SMS outbox.
+ * Thin wrappers over test-support/ (shared with the browser tests) with the test app built in.
+ */
 
-export type Reply = { statusCode: number; json: () => unknown; body: string };
+export { uniqueMobile };
 
-export type CallOptions = { ip?: string; lang?: 'en' | 'zh-Hans'; token?: string };
+/** The shared reply, plus the inject reply's `statusCode` and `json()` the tests read. */
+export type Reply = ApiReply & { statusCode: number; json: () => unknown };
 
-let phoneCounter = 0;
-/** A valid mainland mobile number unique within the test process (139 + 8 digits). */
-export function uniqueMobile(): string {
-  phoneCounter++;
-  return `139${String(process.pid % 10_000).padStart(4, '0')}${String(phoneCounter).padStart(4, '0')}`;
+export type CallOptions = Pick<ApiRequest, 'ip' | 'lang' | 'token'>;
+
+/** The shared transport over the test app's `inject`. */
+export function transportOf(t: TestApp): Transport {
+  return injectTransport(t.app, t.config.DATA_DIR);
 }
 
-function headers(options: CallOptions): Record<string, string> {
-  return {
-    'api-language': options.lang ?? 'en',
-    ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-  };
+async function call(t: TestApp, request: ApiRequest): Promise<Reply> {
+  const reply = await transportOf(t).request(request);
+  return { ...reply, statusCode: reply.status, json: () => JSON.parse(reply.body) as unknown };
 }
 
-export async function post(t: TestApp, url: string, payload: unknown, options: CallOptions = {}) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/v1${url}`,
-    payload: payload as object,
-    headers: headers(options),
-    remoteAddress: options.ip ?? '203.0.113.10',
-  });
+export function post(t: TestApp, url: string, payload: unknown, options: CallOptions = {}) {
+  return call(t, { method: 'POST', url: apiUrl(url), body: payload, ...options });
 }
 
-export async function get(t: TestApp, url: string, options: CallOptions = {}) {
-  return t.app.inject({
-    method: 'GET',
-    url: `/api/v1${url}`,
-    headers: headers(options),
-    remoteAddress: options.ip ?? '203.0.113.10',
-  });
+export function get(t: TestApp, url: string, options: CallOptions = {}) {
+  return call(t, { method: 'GET', url: apiUrl(url), ...options });
 }
 
 export function envelope(reply: { json: () => unknown }) {
@@ -53,25 +56,13 @@ export function sendCode(t: TestApp, mobile: string, options: CallOptions = {}) 
   return post(t, '/user/SendLoginSmsCode', { mobile }, options);
 }
 
-type OutboxEntry = { at: string; mobile: string; code: string; text: string; provider: string };
-
 export function outbox(t: TestApp): OutboxEntry[] {
-  const file = smsOutboxPath(t.config.DATA_DIR);
-  if (!fs.existsSync(file)) return [];
-  return fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as OutboxEntry);
+  return readOutbox(t.config.DATA_DIR);
 }
 
 /** The newest code the log driver wrote for a phone. */
 export function lastCodeFor(t: TestApp, mobile: string): string {
-  const entry = outbox(t)
-    .filter((e) => e.mobile === mobile)
-    .at(-1);
-  if (!entry) throw new Error(`no SMS in the outbox for ${mobile}`);
-  return entry.code;
+  return outboxLastCodeFor(t.config.DATA_DIR, mobile);
 }
 
 /** Sends a code and returns it (asserting the send succeeded). */
@@ -81,8 +72,42 @@ export async function requestCode(t: TestApp, mobile: string, options: CallOptio
   return lastCodeFor(t, mobile);
 }
 
-export function loginSms(t: TestApp, mobile: string, code: string, options: CallOptions = {}) {
-  return post(t, '/user/login', { mobile, Code: code, currentTab: 0, token: LOGIN_CLIENT_LABEL }, options);
+/** Sends a code and returns it with the send's challenge_id (DESIGN.md §7 "Code binding"). */
+export async function requestCodeAndChallenge(t: TestApp, mobile: string, options: CallOptions = {}) {
+  const reply = await sendCode(t, mobile, options);
+  const { challenge_id: challengeId } = dataOf<{ challenge_id: string }>(reply, 'SendLoginSmsCode');
+  return { code: lastCodeFor(t, mobile), challengeId };
+}
+
+/** `challengeId`: sent as `challenge_id` when given (the web app's call); SPEC.md's shape otherwise. */
+export type CodeCallOptions = CallOptions & { challengeId?: string };
+
+const challengeField = (options: CodeCallOptions) =>
+  options.challengeId === undefined ? {} : { challenge_id: options.challengeId };
+
+export function loginSms(t: TestApp, mobile: string, code: string, options: CodeCallOptions = {}) {
+  return post(
+    t,
+    '/user/login',
+    { mobile, Code: code, currentTab: 0, token: LOGIN_CLIENT_LABEL, ...challengeField(options) },
+    options,
+  );
+}
+
+/** POST /user/reg with the client hash of `password`. */
+export function postReg(
+  t: TestApp,
+  mobile: string,
+  password: string,
+  code: string,
+  options: CodeCallOptions = {},
+) {
+  return post(
+    t,
+    '/user/reg',
+    { mobile, password: clientPasswordHash(password, mobile), code, ...challengeField(options) },
+    options,
+  );
 }
 
 export function loginPassword(t: TestApp, mobile: string, password: string, options: CallOptions = {}) {
@@ -94,25 +119,59 @@ export function loginPassword(t: TestApp, mobile: string, password: string, opti
   );
 }
 
-/** Logs in by SMS (registering the phone when new) and returns the session pair. */
-export async function loginBySms(t: TestApp, mobile = uniqueMobile(), options: CallOptions = {}) {
-  const code = await requestCode(t, mobile, options);
-  const reply = await loginSms(t, mobile, code, options);
-  expect(reply.statusCode, reply.body).toBe(200);
-  return { mobile, ...(envelope(reply).data as TokenPair) };
+/**
+ * Logs in by SMS (registering the phone when new) and returns the session: the shared
+ * createStudentSession over inject.
+ */
+export function loginBySms(
+  t: TestApp,
+  mobile = uniqueMobile(),
+  options: Pick<CallOptions, 'ip' | 'lang'> = {},
+) {
+  return createStudentSession(transportOf(t), { mobile, ...options });
+}
+
+/**
+ * `count` fresh phones that already belong to students (rows without a password, written straight
+ * to the database): the "registered" side of the tests that compare them with unknown phones.
+ */
+export async function knownPhones(t: TestApp, count: number): Promise<string[]> {
+  const phones = Array.from({ length: count }, () => uniqueMobile());
+  for (const mobile of phones) {
+    await studentsRepository.insertStudentIfAbsent(t.db, { mobile, nick: 'x', passwordHash: null }, 1);
+  }
+  return phones;
 }
 
 /** Registers a phone with a password through /user/reg and returns the session pair. */
 export async function register(t: TestApp, mobile: string, password: string, options: CallOptions = {}) {
   const code = await requestCode(t, mobile, options);
-  const reply = await post(
-    t,
-    '/user/reg',
-    { mobile, password: clientPasswordHash(password, mobile), code },
-    options,
-  );
+  const reply = await postReg(t, mobile, password, code, options);
   expect(reply.statusCode, reply.body).toBe(200);
   return envelope(reply).data as TokenPair;
+}
+
+/**
+ * The fastest of several runs of each of two kinds of request, run alternately: other work on the
+ * machine can only slow a run down, and it slows both kinds alike, so the two minima compare the
+ * work itself (the timing tests of the enumeration defences).
+ */
+export async function fastestOfEach(
+  first: Array<() => Promise<unknown>>,
+  second: Array<() => Promise<unknown>>,
+): Promise<[number, number]> {
+  const timed = async (run: () => Promise<unknown>) => {
+    const start = performance.now();
+    await run();
+    return performance.now() - start;
+  };
+  let a = Infinity;
+  let b = Infinity;
+  for (let i = 0; i < Math.max(first.length, second.length); i++) {
+    if (first[i]) a = Math.min(a, await timed(first[i]!));
+    if (second[i]) b = Math.min(b, await timed(second[i]!));
+  }
+  return [a, b];
 }
 
 export const MINUTE = 60_000;

@@ -124,6 +124,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp(config, {
     database,
     clock,
+    // Jobs run when a test asks (app.jobs.runOnce), never on a timer in the middle of one.
+    scheduleJobs: false,
     logger: process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false,
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { preloadDateLocales } from '../lib/dates.ts';
 import { initI18n } from '../lib/i18n/i18n.ts';
 import { useSettings } from '../lib/settings/settings-store.ts';
 import { systemPrefersDark } from '../lib/settings/use-is-dark.ts';
@@ -19,12 +20,11 @@ import { createAppRouter } from './router.tsx';
 export async function bootstrap(container: HTMLElement): Promise<void> {
   const settings = useSettings.getState();
   applyDarkClass(settings.dark ?? systemPrefersDark());
-  applyLanguage(settings.language);
-  await initI18n(settings.language);
+  await Promise.all([applyLanguage(settings.language), initI18n(settings.language)]);
 
-  // A language switch updates i18n, dayjs and <html lang> before React re-renders with it.
+  // A language switch updates dayjs, i18n and <html lang>; screens re-render with i18n's change.
   useSettings.subscribe((state, previous) => {
-    if (state.language !== previous.language) applyLanguage(state.language);
+    if (state.language !== previous.language) void applyLanguage(state.language);
   });
 
   const router = createAppRouter();
@@ -45,6 +45,7 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
       <AppProviders router={router} />
     </StrictMode>,
   );
+  setTimeout(preloadDateLocales, 3_000);
 }
 
 /** The stored session is read before the first render, so the header never flashes "Log in". */

@@ -10,9 +10,13 @@ export function applyDarkClass(dark: boolean): void {
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', dark ? '#0b1214' : '#0f766e');
 }
 
-/** Everything outside React that follows the language: i18next, dayjs and <html lang>. */
-export function applyLanguage(lang: Lang): void {
+/**
+ * Everything outside React that follows the language: i18next, dayjs and <html lang>. The dayjs
+ * locale may have to load first (lib/dates.ts); i18next switches after it, so the screens that
+ * re-render with the new language format their dates in it too.
+ */
+export async function applyLanguage(lang: Lang): Promise<void> {
   document.documentElement.lang = lang;
-  applyDateLocale(lang);
-  if (i18n.isInitialized && i18n.language !== lang) void i18n.changeLanguage(lang);
+  await applyDateLocale(lang);
+  if (i18n.isInitialized && i18n.language !== lang) await i18n.changeLanguage(lang);
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoutes, type RouteObject } from 'react-router';
-import en from '../locales/en.json';
-import zhHans from '../locales/zh-Hans.json';
+import { resources } from '../locales/registry.ts';
 import type { RouteHandle } from '../shell/route-handle.ts';
 import { routes } from './router.tsx';
+
+const zhHans = resources['zh-Hans'].translation;
+const en = resources.en.translation;
 
 type Leaf = { path: string; title: string | undefined; lazy: boolean };
 

@@ -1,16 +1,32 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { AppHydrateFallback, AppLayout } from '../shell/app-layout.tsx';
+import { UserLayout } from '../shell/user-layout.tsx';
 import { RouteError } from '../shell/route-error.tsx';
 import type { RouteHandle } from '../shell/route-handle.ts';
+import { loadLocaleArea } from '../lib/i18n/i18n.ts';
+import type { LazyLocaleArea } from '../locales/registry.ts';
 import { requireLogin } from './guards.ts';
 
 type RouteModule = { default: ComponentType };
 
-/** Every screen is its own lazily loaded module (DESIGN.md §8); the handle names its page title. */
-function page(title: string, load: () => Promise<RouteModule>): Pick<RouteObject, 'handle' | 'lazy'> {
+/**
+ * Every screen is its own lazily loaded module (DESIGN.md §8); the handle names its page title.
+ * `locales` names the lazily loaded locale area the screen needs, fetched alongside its code.
+ */
+function page(
+  title: string,
+  load: () => Promise<RouteModule>,
+  { locales }: { locales?: LazyLocaleArea } = {},
+): Pick<RouteObject, 'handle' | 'lazy'> {
   const handle: RouteHandle = { title };
-  return { handle, lazy: async () => ({ Component: (await load()).default }) };
+  return {
+    handle,
+    lazy: async () => {
+      const [module] = await Promise.all([load(), locales && loadLocaleArea(locales)]);
+      return { Component: module.default };
+    },
+  };
 }
 
 /** Routes of SPEC.md §2. Paths keep the spec's spelling (SpeakingSamples, TiMu, endCourse). */
@@ -25,32 +41,44 @@ export const routes: RouteObject[] = [
         // Errors of a page render inside the layout, so header and footer stay usable.
         errorElement: <RouteError />,
         children: [
-          { index: true, ...page('titles.home', () => import('../features/home/routes/home.tsx')) },
+          { index: true, ...page('titles.home', () => import('./routes/home.tsx')) },
           { path: 'login', ...page('titles.login', () => import('../features/auth/routes/login.tsx')) },
           {
             path: 'ielts',
             children: [
               {
                 index: true,
-                ...page('titles.ielts', () => import('../features/ielts/routes/ielts-index.tsx')),
+                ...page('titles.ielts', () => import('../features/ielts/routes/ielts-index.tsx'), {
+                  locales: 'ielts',
+                }),
               },
               {
                 path: 'SpeakingSamples',
-                ...page('titles.ieltsSamples', () => import('../features/ielts/routes/speaking-samples.tsx')),
+                ...page(
+                  'titles.ieltsSamples',
+                  () => import('../features/ielts/routes/speaking-samples.tsx'),
+                  { locales: 'ielts' },
+                ),
               },
               {
                 path: 'issue',
-                ...page('titles.ieltsIssue', () => import('../features/ielts/routes/issue.tsx')),
+                ...page('titles.ieltsIssue', () => import('../features/ielts/routes/issue.tsx'), {
+                  locales: 'ielts',
+                }),
               },
             ],
           },
           {
             path: 'ielts/SpeakingSamples/view/:id',
-            ...page('titles.ieltsSampleView', () => import('../features/ielts/routes/sample-view.tsx')),
+            ...page('titles.ieltsSampleView', () => import('../features/ielts/routes/sample-view.tsx'), {
+              locales: 'ielts',
+            }),
             children: [
               {
                 path: 'TiMu/:bid/:iqs_id/:question_type/:question_id/:iqs_title/:title',
-                ...page('titles.ieltsQuestion', () => import('../features/ielts/routes/question.tsx')),
+                ...page('titles.ieltsQuestion', () => import('../features/ielts/routes/question.tsx'), {
+                  locales: 'ielts',
+                }),
               },
             ],
           },
@@ -62,6 +90,7 @@ export const routes: RouteObject[] = [
                 ...page(
                   'titles.ieltsIssueDetailed',
                   () => import('../features/ielts/routes/issue-detailed.tsx'),
+                  { locales: 'ielts' },
                 ),
               },
               {
@@ -69,6 +98,7 @@ export const routes: RouteObject[] = [
                 ...page(
                   'titles.ieltsIssueDetailed',
                   () => import('../features/ielts/routes/issue-detailed-type.tsx'),
+                  { locales: 'ielts' },
                 ),
               },
               {
@@ -76,6 +106,7 @@ export const routes: RouteObject[] = [
                 ...page(
                   'titles.ieltsIssueDetailed',
                   () => import('../features/ielts/routes/issue-detailed-item.tsx'),
+                  { locales: 'ielts' },
                 ),
               },
             ],
@@ -118,24 +149,38 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            // Help pages: the default targets of the FAQ, manual, app and customer-service links.
+            path: 'help',
+            children: [
+              { index: true, loader: () => redirect('/help/faq') },
+              { path: 'faq', ...page('titles.helpFaq', () => import('../features/help/routes/faq.tsx')) },
+              {
+                path: 'manual',
+                ...page('titles.helpManual', () => import('../features/help/routes/manual.tsx')),
+              },
+              {
+                path: 'app',
+                ...page('titles.helpApp', () => import('../features/help/routes/app-download.tsx')),
+              },
+            ],
+          },
+          {
             path: 'teacher/booking/:teacher_id',
-            ...page('titles.teacherBooking', () => import('../features/teachers/routes/booking.tsx')),
+            ...page('titles.teacherBooking', () => import('./routes/teacher-booking.tsx')),
           },
           {
             path: 'user',
             loader: requireLogin,
+            element: <UserLayout />,
             children: [
               { index: true, loader: () => redirect('/user/home') },
               {
                 path: 'like-teachers',
-                ...page(
-                  'titles.userLikeTeachers',
-                  () => import('../features/users/routes/like-teachers.tsx'),
-                ),
+                ...page('titles.userLikeTeachers', () => import('./routes/user/like-teachers.tsx')),
               },
               {
                 path: 'recharge',
-                ...page('titles.userRecharge', () => import('../features/users/routes/recharge.tsx')),
+                ...page('titles.userRecharge', () => import('./routes/user/recharge.tsx')),
               },
               {
                 path: 'home',
@@ -151,23 +196,23 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'coins',
-                ...page('titles.userCoins', () => import('../features/users/routes/coins.tsx')),
+                ...page('titles.userCoins', () => import('../features/wallet/routes/coins.tsx')),
               },
               {
                 path: 'cards',
-                ...page('titles.userCards', () => import('../features/users/routes/cards.tsx')),
+                ...page('titles.userCards', () => import('../features/wallet/routes/cards.tsx')),
               },
               {
                 path: 'orders',
-                ...page('titles.userOrders', () => import('../features/users/routes/orders.tsx')),
+                ...page('titles.userOrders', () => import('../features/payments/routes/orders.tsx')),
               },
               {
                 path: 'files',
-                ...page('titles.userFiles', () => import('../features/users/routes/files.tsx')),
+                ...page('titles.userFiles', () => import('../features/files/routes/files.tsx')),
               },
               {
                 path: 'other/feedback',
-                ...page('titles.userFeedback', () => import('../features/users/routes/other-feedback.tsx')),
+                ...page('titles.userFeedback', () => import('../features/feedback/routes/feedback.tsx')),
               },
             ],
           },

@@ -28,6 +28,9 @@ export function buildTheme(dark: boolean): ThemeConfig {
     },
     components: {
       Button: { fontWeight: 500 },
+      // antd's breadcrumb links are colorTextDescription, below AA contrast on the page background
+      // (axe, issue 18): the shell's secondary text colour (--ls-text-2) instead.
+      Breadcrumb: { linkColor: dark ? '#a3b5b3' : '#4a5d5b' },
     },
   };
 }

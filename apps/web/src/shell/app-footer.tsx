@@ -1,12 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App } from 'antd';
-import { useAppConfig } from '../features/app-config/api/get-app-config.ts';
-import { useBrandTitle } from './use-brand-title.ts';
+import { useAppConfig } from '../lib/app-config/get-app-config.ts';
+import { useBrandTitle } from '../lib/app-config/use-brand-title.ts';
 import { useLoginDialog } from '../lib/session/login-dialog-store.ts';
 import { useIsLoggedIn } from '../lib/session/session-store.ts';
 import { useSettings } from '../lib/settings/settings-store.ts';
 import { Logo } from './logo.tsx';
+import { ShellLink } from './shell-link.tsx';
 
 const FeedbackDialog = lazy(() =>
   import('../features/feedback/components/feedback-dialog.tsx').then((m) => ({ default: m.FeedbackDialog })),
@@ -14,7 +15,10 @@ const FeedbackDialog = lazy(() =>
 
 const ICP_LOOKUP_URL = 'https://beian.miit.gov.cn/';
 
-/** Footer of SPEC.md §2: cooperation, FAQ, manual, feedback, join-us, copyright and filings. */
+/**
+ * Footer of SPEC.md §2: cooperation, FAQ, manual, feedback, join-us, copyright and filings (each
+ * filing only when configured).
+ */
 export function AppFooter() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
@@ -63,18 +67,12 @@ export function AppFooter() {
             )}
             {config?.faq_url && (
               <li>
-                <a href={config.faq_url} target="_blank" rel="noopener noreferrer">
-                  {t('footer.faq')}
-                  {newTab}
-                </a>
+                <ShellLink href={config.faq_url}>{t('footer.faq')}</ShellLink>
               </li>
             )}
             {config?.manual_url && (
               <li>
-                <a href={config.manual_url} target="_blank" rel="noopener noreferrer">
-                  {t('footer.manual')}
-                  {newTab}
-                </a>
+                <ShellLink href={config.manual_url}>{t('footer.manual')}</ShellLink>
               </li>
             )}
             <li>

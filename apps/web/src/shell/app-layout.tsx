@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAppConfig } from '../features/app-config/api/get-app-config.ts';
+import { useAppConfig } from '../lib/app-config/get-app-config.ts';
 import { useLoginDialog } from '../lib/session/login-dialog-store.ts';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './header/app-header.tsx';

@@ -1,7 +1,7 @@
 import { Modal, QRCode } from 'antd';
 import { PhoneOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useAppConfig } from '../features/app-config/api/get-app-config.ts';
+import { useAppConfig } from '../lib/app-config/get-app-config.ts';
 
 type TeachingAssistantDialogProps = { open: boolean; onClose: () => void };
 
@@ -22,8 +22,9 @@ export default function TeachingAssistantDialog({ open, onClose }: TeachingAssis
       {assistant ? (
         <div className="ls-assistant" data-testid="assistant-dialog">
           <p className="ls-muted">{t('assistant.intro')}</p>
-          <div className="ls-assistant-qr" role="img" aria-label={t('assistant.qrLabel')}>
-            <QRCode value={assistant.qr} size={168} bordered={false} />
+          <div className="ls-assistant-qr">
+            {/* antd gives the canvas role="img" and passes the label on to it. */}
+            <QRCode value={assistant.qr} size={168} bordered={false} aria-label={t('assistant.qrLabel')} />
           </div>
           <p className="ls-assistant-hint">{t('assistant.qrHint')}</p>
           <dl className="ls-assistant-facts">

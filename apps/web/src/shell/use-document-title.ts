@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useBrandTitle } from './use-brand-title.ts';
+import { useBrandTitle } from '../lib/app-config/use-brand-title.ts';
 import { formatTitle } from '../lib/i18n/title.ts';
 import { titleKeyOf } from './route-handle.ts';
 

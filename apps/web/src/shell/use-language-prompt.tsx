@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { App, Button, Space } from 'antd';
 import { i18n } from '../lib/i18n/i18n.ts';
-import { languageToOffer } from '../lib/i18n/language.ts';
+import { languageToOffer, primaryBrowserLanguage } from '../lib/i18n/language.ts';
 import { useSettings } from '../lib/settings/settings-store.ts';
 import { browserStorage, readItem, writeItem } from '../lib/storage.ts';
 
@@ -24,7 +24,7 @@ export function useLanguagePrompt(): void {
     const offer = languageToOffer({
       chosen: language,
       manual: languageManual,
-      browserLanguages: navigator.languages,
+      browserLanguage: primaryBrowserLanguage(),
       alreadyPrompted: readItem(session, LANGUAGE_PROMPTED_KEY) === '1',
     });
     if (!offer) return;

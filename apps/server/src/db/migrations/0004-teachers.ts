@@ -1,4 +1,5 @@
-import { SqliteAdapter, sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { identityId } from './identity-column.ts';
 
 /**
  * Teachers (issue #4, DESIGN.md §6-§7): teachers with their languages, published slots, lesson
@@ -6,9 +7,7 @@ import { SqliteAdapter, sql, type ColumnDefinitionBuilder, type Kysely } from 'k
  * hundredths (0-500). Indexes serve the list at 10,000 teachers and 1,000,000 slots (bench/teachers-list.bench.ts).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
-  const id = (c: ColumnDefinitionBuilder) =>
-    sqlite ? c.primaryKey() : c.primaryKey().generatedByDefaultAsIdentity();
+  const id = identityId(db);
 
   await db.schema
     .createTable('teacher')

@@ -2,9 +2,13 @@ import type { Config } from '../../config.ts';
 import { appSettingRepository, SETTING_KEYS } from '../app-setting.repository.ts';
 import type { Db, DbDialect } from '../database.ts';
 import { withTransaction } from '../transaction.ts';
+import { seedDemoCourses } from '../../modules/courses/courses.seed.ts';
+import { seedDemoFiles } from '../../modules/files/files.seed.ts';
+import { seedDemoOrders } from '../../modules/payments/payments.seed.ts';
 import { seedIelts } from '../../modules/ielts/ielts.seed.ts';
-import { seedDemoStudent } from '../../modules/auth/auth.seed.ts';
+import { seedDemoStudent } from '../../modules/students/students.seed.ts';
 import { seedTeachers } from '../../modules/teachers/teachers.seed.ts';
+import { createStorageProviderFromConfig } from '../../providers/storage/storage.config.ts';
 
 export type SeedContext = {
   dialect: DbDialect;
@@ -30,7 +34,10 @@ export function shouldSeedDemo(config: Pick<Config, 'SEED_DEMO'>, ctx: SeedConte
  */
 export async function seedDemo(
   db: Db,
-  config: Pick<Config, 'SEED_DEMO' | 'SCRYPT_COST'>,
+  config: Pick<
+    Config,
+    'SEED_DEMO' | 'SCRYPT_COST' | 'FILE_STORE' | 'ORDER_TTL_MINUTES' | 'PAY_DRIVER' | 'PUBLIC_URL'
+  >,
   ctx: SeedContext,
 ): Promise<boolean> {
   const allowed = shouldSeedDemo(config, ctx);
@@ -50,9 +57,22 @@ export async function seedDemo(
   if (allowed || (ctx.dialect === 'sqlite' && config.SEED_DEMO !== false && (await hasDemoData(db)))) {
     await seedIelts(db);
     // The demo student (13800138000 / demo1234) is inserted when its phone is absent, likewise.
-    await seedDemoStudent(db, { scryptCost: config.SCRYPT_COST, now: Date.now() });
+    const studentId = await seedDemoStudent(db, { scryptCost: config.SCRYPT_COST, now: Date.now() });
     // Demo teachers carry their own marker (demo_teachers_seeded), likewise.
     await seedTeachers(db, Date.now());
+    // The demo student's wallet and classes (demo_courses_seeded), on the teachers' schedules.
+    await seedDemoCourses(db, ctx.dialect, studentId, Date.now());
+    // Its orders that were not paid (demo_orders_seeded; the paid ones came with the wallet), and on
+    // every start one awaiting payment when it has none (the sandbox driver only: its cashier pays it).
+    await seedDemoOrders(db, ctx.dialect, {
+      studentId,
+      now: Date.now(),
+      orderTtlMinutes: config.ORDER_TTL_MINUTES,
+      sandbox: config.PAY_DRIVER.includes('sandbox'),
+      origin: config.PUBLIC_URL,
+    });
+    // Courseware of every kind in the file store, some attached to those classes (demo_files_seeded).
+    await seedDemoFiles(db, createStorageProviderFromConfig(config), studentId, Date.now());
   }
   return seeded;
 }

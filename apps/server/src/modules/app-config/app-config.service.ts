@@ -1,40 +1,64 @@
 import type { AppConfig } from '@app/contract/app-config';
+import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { hasDemoData } from '../../db/seed/index.ts';
 
-/** The product's own help site; placeholders until the school publishes real documents. */
-const HELP_SITE = 'https://help.linguaspark.example';
+/** The settings /app/config shows: brand, links and contacts, filings, the SMS driver. */
+export type AppConfigSettings = Pick<
+  Config,
+  | 'BRAND_TITLE_ZH'
+  | 'BRAND_TITLE_EN'
+  | 'CUSTOMER_SERVICE_URL'
+  | 'ASSISTANT_NAME'
+  | 'ASSISTANT_PHONE'
+  | 'ASSISTANT_QR_URL'
+  | 'APP_DOWNLOAD_URL'
+  | 'BUSINESS_MAIL'
+  | 'JOIN_US_MAIL'
+  | 'FAQ_URL'
+  | 'MANUAL_URL'
+  | 'ICP_FILING'
+  | 'PSB_FILING'
+  | 'SMS_DRIVER'
+>;
 
-export type AppConfigDeps = { db: Db; config: Config };
+export type AppConfigServiceDeps = { db: Db; clock: Clock; config: AppConfigSettings };
 
-export const appConfigService = {
-  /** Public settings of the shell (DESIGN.md §6 GET /app/config). */
-  async getAppConfig({ db, config }: AppConfigDeps): Promise<AppConfig> {
-    const year = new Date().getUTCFullYear();
-    return {
-      brand: { 'zh-Hans': config.BRAND_TITLE_ZH, en: config.BRAND_TITLE_EN },
-      customer_service_url: `${HELP_SITE}/chat`,
-      teaching_assistant: {
-        name: 'Lily 老师',
-        phone: '400-820-1234',
-        // Rendered by the web app as a QR code (antd QRCode); scanning opens the assistant's WeChat.
-        qr: 'https://u.wechat.com/linguaspark-assistant',
-      },
-      app_download_url: `${HELP_SITE}/app`,
-      mails: { business: 'business@linguaspark.example', join_us: 'join@linguaspark.example' },
-      faq_url: `${HELP_SITE}/faq`,
-      manual_url: `${HELP_SITE}/manual`,
-      filing: {
-        icp: '京ICP备00000000号-1',
-        police: '京公网安备 11010000000000号',
-        copyright: {
-          'zh-Hans': `© ${year} ${config.BRAND_TITLE_ZH} 版权所有`,
-          en: `© ${year} ${config.BRAND_TITLE_EN}. All rights reserved.`,
+export function createAppConfigService({ db, clock, config }: AppConfigServiceDeps) {
+  return {
+    /** Public settings of the shell (DESIGN.md §6 GET /app/config). */
+    async getAppConfig(): Promise<AppConfig> {
+      const year = new Date(clock.now()).getUTCFullYear();
+      return {
+        brand: { 'zh-Hans': config.BRAND_TITLE_ZH, en: config.BRAND_TITLE_EN },
+        // Each link and contact comes from the configuration (README "Configuration"); by default the
+        // links lead to the web app's own help pages (/help/faq, /help/manual, /help/app).
+        customer_service_url: config.CUSTOMER_SERVICE_URL,
+        teaching_assistant: {
+          name: config.ASSISTANT_NAME,
+          phone: config.ASSISTANT_PHONE,
+          // Rendered by the web app as a QR code (antd QRCode); scanning opens the assistant's WeChat.
+          qr: config.ASSISTANT_QR_URL,
         },
-      },
-      demo: await hasDemoData(db),
-      sms_driver: config.SMS_DRIVER,
-    };
-  },
-};
+        app_download_url: config.APP_DOWNLOAD_URL,
+        mails: { business: config.BUSINESS_MAIL, join_us: config.JOIN_US_MAIL },
+        faq_url: config.FAQ_URL,
+        manual_url: config.MANUAL_URL,
+        filing: {
+          // Empty unless configured: the footer shows only the filings an operator has.
+          icp: config.ICP_FILING,
+          police: config.PSB_FILING,
+          copyright: {
+            'zh-Hans': `© ${year} ${config.BRAND_TITLE_ZH} 版权所有`,
+            en: `© ${year} ${config.BRAND_TITLE_EN}. All rights reserved.`,
+          },
+        },
+        demo: await hasDemoData(db),
+        sms_driver: config.SMS_DRIVER,
+      };
+    },
+  };
+}
+
+export type AppConfigService = ReturnType<typeof createAppConfigService>;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   budgetDayOf,
   budgetRefusal,
+  codeCheckRefusal,
   passwordLoginRefusal,
   rollingWindowWait,
   smsSendRefusal,
@@ -63,5 +64,18 @@ describe('password login limits', () => {
     const attempts = Array.from({ length: 30 }, (_, i) => T - i * 10_000);
     expect(passwordLoginRefusal(T, attempts, five(T, 1))).toMatchObject({ key: 'auth.ipLimited' });
     expect(passwordLoginRefusal(T, attempts.slice(0, 29), [])).toBeNull();
+  });
+});
+
+describe('failed code checks per IP', () => {
+  it('refuse the 31st failure within 15 min, until the oldest of the 30 leaves the window', () => {
+    const failures = Array.from({ length: 30 }, (_, i) => T - i * 20_000); // newest first
+    expect(codeCheckRefusal(T, failures.slice(0, 29))).toBeNull();
+    expect(codeCheckRefusal(T, failures)).toEqual({
+      key: 'auth.codeIpLimited',
+      params: { minutes: 6 },
+      retryAfterMs: 15 * MIN - 29 * 20_000,
+    });
+    expect(codeCheckRefusal(T + 15 * MIN - 29 * 20_000, failures)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import type { MessageKey } from '@app/contract/messages';
 
 /**
  * The security limits of DESIGN.md §7 as pure rules over the times the database recorded; the
- * services feed them rows read inside a serialized transaction (auth.repository.ts `lockKeys`).
+ * services feed them rows read inside a serialized transaction (src/db/locks.ts `lockKeys`).
  * All times are epoch milliseconds.
  */
 
@@ -14,7 +14,10 @@ const DAY = 24 * HOUR;
 export const SMS_LIMITS = {
   /** A code is valid this long after it was sent. */
   codeValidMs: 5 * MINUTE,
-  /** Wrong tries that invalidate a code. */
+  /**
+   * Wrong tries per bucket of a code (DESIGN.md §7 "Code binding"): 5 with the code's challenge (then
+   * the code is dead), 5 without it (then only tries with the challenge are left).
+   */
   maxTries: 5,
   /** Per phone: one send per minute, 5 per rolling hour, 10 per rolling 24 h. */
   resendMs: MINUTE,
@@ -24,6 +27,16 @@ export const SMS_LIMITS = {
   perIpPerHour: 20,
   hourMs: HOUR,
   dayMs: DAY,
+} as const;
+
+/**
+ * Failed code checks per client IP key (IPv4 address, IPv6 /64; http/client-ip.ts): every check that
+ * did not let the student in counts, whatever the phone, so one network cannot guess its way through
+ * the codes of many phones. 30 per rolling 15 min is far above what a student mistyping needs.
+ */
+export const CODE_CHECK_LIMITS = {
+  maxFailuresPerIp: 30,
+  ipWindowMs: 15 * MINUTE,
 } as const;
 
 export const PASSWORD_LIMITS = {
@@ -92,6 +105,13 @@ export function smsSendRefusal(
   if (ip > 0) candidates.push(refusal('auth.smsIpLimit', ip));
   if (candidates.length === 0) return null;
   return candidates.reduce((a, b) => (b.retryAfterMs > a.retryAfterMs ? b : a));
+}
+
+/** Whether a code may be checked now; `ipFailures`: the IP's failed checks of the window, newest first. */
+export function codeCheckRefusal(now: number, ipFailures: readonly number[]): Refusal | null {
+  const { maxFailuresPerIp, ipWindowMs } = CODE_CHECK_LIMITS;
+  const wait = rollingWindowWait(now, ipFailures, maxFailuresPerIp, ipWindowMs);
+  return wait > 0 ? refusal('auth.codeIpLimited', wait) : null;
 }
 
 /** China has one time zone and no daylight saving: UTC+8 all year. */

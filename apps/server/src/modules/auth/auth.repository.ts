@@ -1,18 +1,7 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, DbDialect, StudentTable } from '../../db/database.ts';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
 
 type Db = Kysely<Database>;
-
-export type StudentRow = Selectable<StudentTable>;
-
-export type NewStudent = {
-  mobile: string;
-  nick: string;
-  passwordHash: string | null;
-  engName?: string;
-  sex?: number;
-  birthday?: string | null;
-};
 
 export type FamilyState = { id: string; studentId: number; expiresAt: number; revokedAt: number | null };
 
@@ -20,9 +9,29 @@ export type CodeRow = {
   id: number;
   codeHash: string;
   expiresAt: number;
+  /** Wrong tries without the matching challenge. */
   attempts: number;
   consumedAt: number | null;
+  challengeHash: string | null;
+  /** Wrong tries with the matching challenge. */
+  challengeAttempts: number;
 };
+
+/** The two try buckets of a code (DESIGN.md §7 "Code binding"). */
+export type CodeBucket = 'challenge' | 'open';
+
+/**
+ * The event logs the limits count (DESIGN.md §7): each with its time column and the keys it is
+ * counted by. `recentTimes` reads any of them.
+ */
+const EVENT_LOGS = {
+  smsSend: { table: 'sms_send', at: 'sent_at', keys: ['mobile', 'ip'] },
+  codeFailure: { table: 'sms_code_failure', at: 'at', keys: ['ip'] },
+  passwordAttempt: { table: 'password_attempt', at: 'at', keys: ['ip'] },
+} as const;
+
+type EventLog = keyof typeof EVENT_LOGS;
+type EventKey<L extends EventLog> = (typeof EVENT_LOGS)[L]['keys'][number];
 
 const affected = (result: { numUpdatedRows?: bigint; numDeletedRows?: bigint }) =>
   Number(result.numUpdatedRows ?? result.numDeletedRows ?? 0n);
@@ -34,54 +43,23 @@ const affected = (result: { numUpdatedRows?: bigint; numDeletedRows?: bigint }) 
  */
 export const authRepository = {
   /**
-   * Serializes concurrent transactions that touch the same keys (a phone, an IP) until commit.
-   * PostgreSQL: transaction-scoped advisory locks; callers take them in a fixed order (phone, then
-   * IP), so two transactions never wait on each other in a cycle. SQLite runs one writer at a time
-   * (Kysely's single connection), so nothing is needed there.
+   * Times of a log's events for one key (a phone, an IP key) since `since`, newest first, at most
+   * `limit`: the sends of a phone or an IP, the failed (or still running) code checks and the
+   * password attempts of an IP.
    */
-  async lockKeys(db: Db, dialect: DbDialect, keys: readonly string[]): Promise<void> {
-    if (dialect !== 'postgres') return;
-    for (const key of keys) {
-      await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(db);
-    }
-  },
-
-  // Students ------------------------------------------------------------------------------------
-
-  async findStudentByMobile(db: Db, mobile: string): Promise<StudentRow | undefined> {
-    return db.selectFrom('student').selectAll().where('mobile', '=', mobile).executeTakeFirst();
-  },
-
-  async findStudentById(db: Db, id: number): Promise<StudentRow | undefined> {
-    return db.selectFrom('student').selectAll().where('id', '=', id).executeTakeFirst();
-  },
-
-  /** Inserts the student unless the phone exists; returns the new id, or null when it existed. */
-  async insertStudentIfAbsent(db: Db, student: NewStudent, now: number): Promise<number | null> {
-    const row = await db
-      .insertInto('student')
-      .values({
-        mobile: student.mobile,
-        nick: student.nick,
-        password_hash: student.passwordHash,
-        eng_name: student.engName ?? '',
-        sex: student.sex ?? 0,
-        birthday: student.birthday ?? null,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.column('mobile').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return row?.id ?? null;
-  },
-
-  async updatePasswordHash(db: Db, studentId: number, passwordHash: string, now: number): Promise<void> {
-    await db
-      .updateTable('student')
-      .set({ password_hash: passwordHash, updated_at: now })
-      .where('id', '=', studentId)
-      .execute();
+  async recentTimes<L extends EventLog>(
+    db: Db,
+    log: L,
+    by: { key: EventKey<L>; value: string },
+    since: number,
+    limit: number,
+  ): Promise<number[]> {
+    const { table, at } = EVENT_LOGS[log];
+    const { rows } = await sql<{ at: number }>`
+      select ${sql.ref(at)} as at from ${sql.table(table)}
+      where ${sql.ref(by.key)} = ${by.value} and ${sql.ref(at)} > ${since}
+      order by ${sql.ref(at)} desc limit ${limit}`.execute(db);
+    return rows.map((r) => Number(r.at));
   },
 
   // Session families and refresh tokens ----------------------------------------------------------
@@ -167,16 +145,18 @@ export const authRepository = {
 
   async insertCode(
     db: Db,
-    code: { mobile: string; codeHash: string; createdAt: number; expiresAt: number },
+    code: { mobile: string; codeHash: string; challengeHash: string; createdAt: number; expiresAt: number },
   ): Promise<number> {
     const row = await db
       .insertInto('sms_code')
       .values({
         mobile: code.mobile,
         code_hash: code.codeHash,
+        challenge_hash: code.challengeHash,
         created_at: code.createdAt,
         expires_at: code.expiresAt,
         attempts: 0,
+        challenge_attempts: 0,
         consumed_at: null,
       })
       .returning('id')
@@ -192,7 +172,15 @@ export const authRepository = {
   async findLatestCode(db: Db, mobile: string): Promise<CodeRow | undefined> {
     const row = await db
       .selectFrom('sms_code')
-      .select(['id', 'code_hash', 'expires_at', 'attempts', 'consumed_at'])
+      .select([
+        'id',
+        'code_hash',
+        'expires_at',
+        'attempts',
+        'consumed_at',
+        'challenge_hash',
+        'challenge_attempts',
+      ])
       .where('mobile', '=', mobile)
       .orderBy('id', 'desc')
       .limit(1)
@@ -204,26 +192,49 @@ export const authRepository = {
         expiresAt: row.expires_at,
         attempts: row.attempts,
         consumedAt: row.consumed_at,
+        challengeHash: row.challenge_hash,
+        challengeAttempts: row.challenge_attempts,
       }
     );
   },
 
   /**
-   * Takes one try of a code before it is compared: the try counter rises only while below
-   * `maxTries` and the code is unused and unexpired. Returns the try number, or null when no try
-   * is left. Counting before comparing means concurrent guesses cannot exceed the limit.
+   * Takes one try from a bucket of a code before it is compared: the bucket's counter rises only
+   * while below `maxTries`, the challenge bucket is not used up (that kills the code for everyone)
+   * and the code is unused and unexpired. Returns the bucket's try number, or null when no try is
+   * left. Counting before comparing means concurrent guesses cannot exceed the limit.
    */
-  async takeCodeTry(db: Db, id: number, maxTries: number, now: number): Promise<number | null> {
+  async takeCodeTry(
+    db: Db,
+    id: number,
+    bucket: CodeBucket,
+    maxTries: number,
+    now: number,
+  ): Promise<number | null> {
+    const column = bucket === 'challenge' ? 'challenge_attempts' : 'attempts';
     const row = await db
       .updateTable('sms_code')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .set((eb) => ({ [column]: eb(column, '+', 1) }))
       .where('id', '=', id)
-      .where('attempts', '<', maxTries)
+      .where(column, '<', maxTries)
+      .where('challenge_attempts', '<', maxTries)
       .where('consumed_at', 'is', null)
       .where('expires_at', '>', now)
-      .returning('attempts')
+      .returning(['attempts', 'challenge_attempts'])
       .executeTakeFirst();
-    return row?.attempts ?? null;
+    if (!row) return null;
+    return bucket === 'challenge' ? row.challenge_attempts : row.attempts;
+  },
+
+  /** Gives a try back to its bucket (a right code that was not used); never below 0. */
+  async returnCodeTry(db: Db, id: number, bucket: CodeBucket): Promise<void> {
+    const column = bucket === 'challenge' ? 'challenge_attempts' : 'attempts';
+    await db
+      .updateTable('sms_code')
+      .set((eb) => ({ [column]: eb(column, '-', 1) }))
+      .where('id', '=', id)
+      .where(column, '>', 0)
+      .execute();
   },
 
   /** Consumes a code (single use); false when another request consumed it first. */
@@ -237,32 +248,22 @@ export const authRepository = {
     return affected(result) === 1;
   },
 
+  // Failed code checks per IP -------------------------------------------------------------------
+
+  async insertCodeFailure(db: Db, failure: { ip: string; at: number }): Promise<number> {
+    const row = await db
+      .insertInto('sms_code_failure')
+      .values({ ip: failure.ip, at: failure.at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+
+  async deleteCodeFailure(db: Db, id: number): Promise<void> {
+    await db.deleteFrom('sms_code_failure').where('id', '=', id).execute();
+  },
+
   // SMS sends and budget ------------------------------------------------------------------------
-
-  /** Send times of a phone since `since`, newest first. */
-  async recentSendsOfMobile(db: Db, mobile: string, since: number, limit: number): Promise<number[]> {
-    const rows = await db
-      .selectFrom('sms_send')
-      .select('sent_at')
-      .where('mobile', '=', mobile)
-      .where('sent_at', '>', since)
-      .orderBy('sent_at', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.map((r) => r.sent_at);
-  },
-
-  async recentSendsOfIp(db: Db, ip: string, since: number, limit: number): Promise<number[]> {
-    const rows = await db
-      .selectFrom('sms_send')
-      .select('sent_at')
-      .where('ip', '=', ip)
-      .where('sent_at', '>', since)
-      .orderBy('sent_at', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.map((r) => r.sent_at);
-  },
 
   async insertSend(db: Db, send: { mobile: string; ip: string; sentAt: number }): Promise<number> {
     const row = await db
@@ -306,19 +307,6 @@ export const authRepository = {
   },
 
   // Password attempts ---------------------------------------------------------------------------
-
-  /** Times of the IP's password attempts since `since`, newest first. */
-  async recentAttemptsOfIp(db: Db, ip: string, since: number, limit: number): Promise<number[]> {
-    const rows = await db
-      .selectFrom('password_attempt')
-      .select('at')
-      .where('ip', '=', ip)
-      .where('at', '>', since)
-      .orderBy('at', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.map((r) => r.at);
-  },
 
   /**
    * The phone's failed (or still pending) attempts since `since` and since its last successful
@@ -366,6 +354,7 @@ export const authRepository = {
     await db.deleteFrom('sms_send').where('sent_at', '<', cutoffs.sendsBefore).execute();
     await db.deleteFrom('sms_code').where('expires_at', '<', cutoffs.codesBefore).execute();
     await db.deleteFrom('password_attempt').where('at', '<', cutoffs.attemptsBefore).execute();
+    await db.deleteFrom('sms_code_failure').where('at', '<', cutoffs.attemptsBefore).execute();
     await db.deleteFrom('session_family').where('expires_at', '<', cutoffs.familiesBefore).execute();
   },
 };

@@ -9,26 +9,34 @@ import {
   userInfoSchema,
 } from '@app/contract/auth';
 import { envelopeSchema, errorEnvelopeSchema } from '@app/contract/envelope';
+import { setPasswordBodySchema, setPasswordResultSchema } from '@app/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { clientIpKey } from '../../http/client-ip.ts';
 import { langOf, ok } from '../../http/envelope.ts';
-import { requireStudent, studentIdOf } from './session-guard.ts';
+import type { AuthService } from './auth.service.ts';
+import { requireStudent, studentIdOf } from '../../http/session-policy.ts';
+import type { SessionService } from './session.service.ts';
+import type { SmsCodeService } from './sms-code.service.ts';
 
 const refusals = { 400: errorEnvelopeSchema, 429: rateLimitedEnvelopeSchema };
 const sessionRefusals = { 401: errorEnvelopeSchema, 429: rateLimitedEnvelopeSchema };
 
 /**
  * Accounts and sessions (SPEC.md §7, DESIGN.md §7). Paths and field names exactly as SPEC.md spells
- * them. /user/SendLoginSmsCode, /user/login and /user/reg are public; every other /user/* call goes
- * through the session guard (session-guard.ts); /updateToken is outside /user and authenticates by
- * the refresh token in its body.
+ * them. /user/SendLoginSmsCode, /user/login and /user/reg are public (`session: 'none'`, and listed
+ * in PUBLIC_USER_ROUTES); the others need a session; /updateToken authenticates by the refresh token
+ * in its body.
  */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { accounts, sessions, sms } = app.auth;
-
+export const authRoutes: FastifyPluginAsyncZod<{
+  accounts: AuthService;
+  sessions: SessionService;
+  sms: SmsCodeService;
+}> = async (app, { accounts, sessions, sms }) => {
   app.post(
     '/user/SendLoginSmsCode',
     {
+      config: { session: 'none' },
       schema: {
         tags: ['auth'],
         summary:
@@ -40,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const result = await sms.sendCode({
         mobile: request.body.mobile,
-        ip: request.ip,
+        ip: clientIpKey(request.ip),
         lang: langOf(request),
         requestId: request.id,
       });
@@ -51,10 +59,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/login',
     {
+      config: { session: 'none' },
       schema: {
         tags: ['auth'],
         summary:
-          'Log in with an SMS code (currentTab 0; unknown phones are registered) or a password (currentTab 1)',
+          'Log in with an SMS code and the challenge_id of its send (currentTab 0; unknown phones are registered) or a password (currentTab 1)',
         body: loginBodySchema,
         response: { 200: envelopeSchema(tokenPairSchema), ...refusals },
       },
@@ -63,8 +72,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       const pair =
         body.currentTab === 0
-          ? await accounts.loginWithSms(body)
-          : await accounts.loginWithPassword(body, request.ip);
+          ? await accounts.loginWithSms(body, clientIpKey(request.ip))
+          : await accounts.loginWithPassword(body, clientIpKey(request.ip));
       return ok(pair);
     },
   );
@@ -72,14 +81,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/reg',
     {
+      config: { session: 'none' },
       schema: {
         tags: ['auth'],
-        summary: 'Register with a password and an SMS code; 409 when the phone is registered',
+        summary:
+          'Register with a password, an SMS code and its challenge_id; 409 when the phone is registered (the code stays usable)',
         body: regBodySchema,
         response: { 200: envelopeSchema(tokenPairSchema), ...refusals, 409: errorEnvelopeSchema },
       },
     },
-    async (request) => ok(await accounts.register(request.body)),
+    async (request) => ok(await accounts.register(request.body, clientIpKey(request.ip))),
   );
 
   app.get(
@@ -98,7 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/logout',
     {
-      config: { session: 'allowRevoked' },
+      config: { allowRevoked: true },
       schema: {
         tags: ['auth'],
         summary: 'End the session (its refresh-token family); succeeds when it has ended already',
@@ -113,8 +124,29 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/user/setPassword',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Set or change the password (the client hash); ends the student's other sessions, keeps this one",
+        security: [{ bearer: [] }],
+        body: setPasswordBodySchema,
+        response: {
+          200: envelopeSchema(setPasswordResultSchema),
+          400: errorEnvelopeSchema,
+          ...sessionRefusals,
+        },
+      },
+    },
+    async (request) =>
+      ok(await accounts.setPassword(requireStudent(request), request.body.password), 'user.passwordSet'),
+  );
+
+  app.post(
     '/updateToken',
     {
+      config: { session: 'none' },
       schema: {
         tags: ['auth'],
         summary: 'Rotate the refresh token: a new pair; 401 when it is unknown, expired, revoked or reused',

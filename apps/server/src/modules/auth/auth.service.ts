@@ -2,10 +2,12 @@ import { CODES } from '@app/contract/codes';
 import type { LoginPasswordBody, LoginSmsBody, RegBody, TokenPair, UserInfo } from '@app/contract/auth';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbDialect } from '../../db/database.ts';
+import { lockKeys } from '../../db/locks.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { PASSWORD_LIMITS, passwordLoginRefusal } from './auth-limits.ts';
-import { authRepository as repo, type StudentRow } from './auth.repository.ts';
+import type { StudentsService } from '../students/students.service.ts';
+import { authRepository as repo } from './auth.repository.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { SessionService } from './session.service.ts';
 import type { SmsCodeService } from './sms-code.service.ts';
@@ -15,27 +17,10 @@ export type AuthServiceDeps = {
   dialect: DbDialect;
   clock: Clock;
   hasher: PasswordHasher;
+  students: StudentsService;
   sessions: SessionService;
   sms: SmsCodeService;
 };
-
-/** The nickname of a student registered by SMS login or /user/reg: 学员 + the last 4 digits. */
-export function defaultNick(mobile: string): string {
-  return `学员${mobile.slice(-4)}`;
-}
-
-export function toUserInfo(student: StudentRow): UserInfo {
-  const sex = student.sex === 1 || student.sex === 2 ? student.sex : 0;
-  return {
-    student_id: student.id,
-    student_eng_name: student.eng_name,
-    student_phone: student.mobile,
-    student_pic: student.pic,
-    student_nick: student.nick,
-    sex,
-    birthday: student.birthday,
-  };
-}
 
 /**
  * Login, registration and the student's own info (SPEC.md §7, DESIGN.md §7). Login failures are
@@ -43,27 +28,24 @@ export function toUserInfo(student: StudentRow): UserInfo {
  * gone" to the web app.
  */
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, dialect, clock, hasher, sessions, sms } = deps;
-
-  async function findOrRegister(mobile: string): Promise<number> {
-    const existing = await repo.findStudentByMobile(db, mobile);
-    if (existing) return existing.id;
-    await repo.insertStudentIfAbsent(
-      db,
-      { mobile, nick: defaultNick(mobile), passwordHash: null },
-      clock.now(),
-    );
-    // Read back: a concurrent registration of the same phone may have inserted it instead.
-    const created = await repo.findStudentByMobile(db, mobile);
-    if (!created) throw new Error('student vanished right after its registration');
-    return created.id;
-  }
+  const { db, dialect, clock, hasher, students, sessions, sms } = deps;
 
   return {
-    /** SMS login; an unknown phone is registered on the spot (SPEC.md §2 "Login dialog"). */
-    async loginWithSms(body: Pick<LoginSmsBody, 'mobile' | 'Code'>): Promise<TokenPair> {
-      await sms.verifyAndConsume(body.mobile, body.Code);
-      return sessions.issue(await findOrRegister(body.mobile));
+    /**
+     * SMS login; an unknown phone is registered on the spot (SPEC.md §2 "Login dialog"). `ip` is
+     * the client IP key (failed code checks are limited per IP).
+     */
+    async loginWithSms(
+      body: Pick<LoginSmsBody, 'mobile' | 'Code' | 'challenge_id'>,
+      ip: string,
+    ): Promise<TokenPair> {
+      await sms.verifyAndConsume({
+        mobile: body.mobile,
+        code: body.Code,
+        challengeId: body.challenge_id,
+        ip,
+      });
+      return sessions.issue(await students.findOrRegister(body.mobile));
     },
 
     /**
@@ -80,10 +62,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       const { mobile, password } = body;
       const now = clock.now();
       const gate = await withTransaction(db, async (trx) => {
-        await repo.lockKeys(trx, dialect, [`pwd:mobile:${mobile}`, `pwd:ip:${ip}`]);
-        const ipAttempts = await repo.recentAttemptsOfIp(
+        await lockKeys(trx, dialect, [`pwd:mobile:${mobile}`, `pwd:ip:${ip}`]);
+        const ipAttempts = await repo.recentTimes(
           trx,
-          ip,
+          'passwordAttempt',
+          { key: 'ip', value: ip },
           now - PASSWORD_LIMITS.ipWindowMs,
           PASSWORD_LIMITS.maxAttemptsPerIp,
         );
@@ -104,41 +87,67 @@ export function createAuthService(deps: AuthServiceDeps) {
         });
       }
 
-      const student = await repo.findStudentByMobile(db, mobile);
+      const student = await students.findByMobile(mobile);
       const stored = student?.password_hash ?? null;
       const valid =
         stored !== null ? await hasher.verify(password, stored) : await hasher.dummyVerify(password);
       await repo.settleAttempt(db, gate.attemptId, valid ? 'ok' : 'fail');
       if (!valid || !student || stored === null) throw AppError.badRequest('auth.passwordWrong');
       if (hasher.needsRehash(stored)) {
-        await repo.updatePasswordHash(db, student.id, await hasher.hash(password), clock.now());
+        await students.setPasswordHash(student.id, await hasher.hash(password));
       }
       return sessions.issue(student.id);
     },
 
     /**
-     * Registration with a password. The code is checked first: only the phone's owner learns that it
-     * is registered already (409), so /user/reg cannot be used to probe phones.
+     * Registration with a password (docs/decisions.md "Registration keeps the code"). The code is
+     * checked first, without consuming it and before the student table is read: a wrong code gets
+     * the same 400 after the same work whether or not the phone is registered, so /user/reg cannot
+     * probe phones. Only the holder of the right code (the phone's owner) learns that the phone is
+     * registered (409), and the code stays usable, with its try given back, so the student can log
+     * in with it at once. A new phone's student row is inserted and the code consumed in one
+     * transaction: a concurrent registration that wins the insert leaves the code unused too.
      */
-    async register(body: RegBody): Promise<TokenPair> {
-      await sms.verifyAndConsume(body.mobile, body.code);
-      if (await repo.findStudentByMobile(db, body.mobile)) throw AppError.conflict('auth.alreadyRegistered');
+    async register(body: RegBody, ip: string): Promise<TokenPair> {
+      const { mobile } = body;
+      const checked = await sms.checkCode({ mobile, code: body.code, challengeId: body.challenge_id, ip });
+      if (await students.findByMobile(mobile)) {
+        await sms.release(checked);
+        throw AppError.conflict('auth.alreadyRegistered');
+      }
       const passwordHash = await hasher.hash(body.password);
-      const id = await repo.insertStudentIfAbsent(
-        db,
-        { mobile: body.mobile, nick: defaultNick(body.mobile), passwordHash },
-        clock.now(),
-      );
-      // A concurrent registration of the same phone won the insert.
-      if (id === null) throw AppError.conflict('auth.alreadyRegistered');
+      const id = await withTransaction(db, async (trx) => {
+        const inserted = await students.registerIfAbsent(mobile, passwordHash, trx);
+        // Consuming fails (400, the insert rolls back) when a concurrent request used the code.
+        if (inserted !== null) await sms.consume(checked, trx);
+        return inserted;
+      });
+      if (id === null) {
+        await sms.release(checked);
+        throw AppError.conflict('auth.alreadyRegistered');
+      }
       return sessions.issue(id);
+    },
+
+    /**
+     * POST /user/setPassword (DESIGN.md §7 "Sessions"): stores scrypt of the client hash, also for a
+     * student who registered by SMS and had no password, then ends every other session of the
+     * student; the one that asked (`familyId`) stays. Returns how many sessions ended.
+     */
+    async setPassword(
+      student: { studentId: number; familyId: string },
+      password: string,
+    ): Promise<{ revoked_sessions: number }> {
+      await students.setPasswordHash(student.studentId, await hasher.hash(password));
+      const revoked = await sessions.revokeOthers(student.studentId, student.familyId);
+      return { revoked_sessions: revoked };
     },
 
     /** The student's info; 401 when the student no longer exists (the web app then resets the session). */
     async userInfo(studentId: number): Promise<UserInfo> {
-      const student = await repo.findStudentById(db, studentId);
-      if (!student) throw new AppError(CODES.UNAUTHORIZED, 'error.unauthorized');
-      return toUserInfo(student);
+      const info = await students.userInfo(studentId);
+      if (!info) throw new AppError(CODES.UNAUTHORIZED, 'error.unauthorized');
+      return info;
     },
   };
 }

@@ -5,10 +5,11 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { SessionStudent } from '../../http/session-policy.ts';
 import { authRepository as repo, type FamilyState } from './auth.repository.ts';
 import { hashRefreshToken, newRefreshToken, parseAuthorization, type TokenSigner } from './token-signer.ts';
 
-export type AuthenticatedStudent = { studentId: number; familyId: string };
+export type AuthenticatedStudent = SessionStudent;
 
 export type SessionServiceDeps = {
   db: Db;

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generateSmsCode, hashSmsCode, isWellFormedSmsCode, smsCodeMatches } from './sms-code.ts';
+import {
+  challengeMatches,
+  generateChallenge,
+  generateSmsCode,
+  hashChallenge,
+  hashSmsCode,
+  isWellFormedSmsCode,
+  smsCodeMatches,
+} from './sms-code.ts';
 
 const pepper = 'server-side-pepper-0123456789abcdef';
 
@@ -48,5 +56,26 @@ describe('SMS codes', () => {
     expect(isWellFormedSmsCode('012345')).toBe(true);
     for (const bad of ['12345', '1234567', '12345a', ' 123456', 123456, null])
       expect(isWellFormedSmsCode(bad)).toBe(false);
+  });
+});
+
+describe('code challenges', () => {
+  it('are 128 random bits in base64url, never repeated', () => {
+    const challenges = Array.from({ length: 1000 }, generateChallenge);
+    for (const c of challenges) {
+      expect(c).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(Buffer.from(c, 'base64url')).toHaveLength(16);
+    }
+    expect(new Set(challenges).size).toBe(1000);
+  });
+
+  it('match only the challenge they were hashed from', () => {
+    const c = generateChallenge();
+    const stored = hashChallenge(c);
+    expect(stored).toMatch(/^[0-9a-f]{64}$/);
+    expect(challengeMatches(c, stored)).toBe(true);
+    expect(challengeMatches(generateChallenge(), stored)).toBe(false);
+    expect(challengeMatches('', stored)).toBe(false);
+    expect(challengeMatches(c, 'not-a-hash')).toBe(false);
   });
 });

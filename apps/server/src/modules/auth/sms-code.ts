@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 /**
  * SMS verification codes (DESIGN.md §7 "SMS codes"): 6 digits from a CSPRNG, stored only as an
@@ -29,6 +29,29 @@ export function smsCodeMatches(
   storedHash: string,
 ): boolean {
   const actual = Buffer.from(hashSmsCode(mobile, code, pepper), 'hex');
+  const expected = Buffer.from(storedHash, 'hex');
+  return expected.length === actual.length && timingSafeEqual(actual, expected);
+}
+
+/**
+ * The challenge a send returns (DESIGN.md §7 "Code binding"): 128 random bits, base64url. It binds
+ * the code's own bucket of tries to the client that asked for the code.
+ */
+export function generateChallenge(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/**
+ * SHA-256 of a challenge, hex. A plain hash is enough here (unlike the 6-digit code): 128 random
+ * bits cannot be found by trying values, and the stored hash alone cannot be sent back.
+ */
+export function hashChallenge(challenge: string): string {
+  return createHash('sha256').update(challenge, 'utf8').digest('hex');
+}
+
+/** Constant-time comparison of a submitted challenge with the stored hash. */
+export function challengeMatches(challenge: string, storedHash: string): boolean {
+  const actual = Buffer.from(hashChallenge(challenge), 'hex');
   const expected = Buffer.from(storedHash, 'hex');
   return expected.length === actual.length && timingSafeEqual(actual, expected);
 }

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
-import { SignJWT, UnsecuredJWT } from 'jose';
+import { SignJWT, UnsecuredJWT, errors, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import {
   ACCESS_TOKEN_AUDIENCE,
@@ -28,6 +28,8 @@ function handMade(header: object, payload: object, key: Uint8Array | null = secr
   const signature = key ? createHmac('sha256', key).update(signingInput).digest('base64url') : '';
   return `${signingInput}.${signature}`;
 }
+
+const INVALID = { ok: false, reason: 'invalid' };
 
 const validPayload = () => ({
   sub: '42',
@@ -183,6 +185,110 @@ describe('access tokens', () => {
         expect((await signer.verifyAccess(`${a}.${b}.${c}`)).ok).toBe(false);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('refuses extensions, a future not-before, a non-object payload and a non-canonical signature', async () => {
+    const signer = signerAt({ now: T0 });
+    const header = { alg: 'HS256', typ: 'at+jwt' };
+    const nowS = Math.floor(T0 / 1000);
+    const refused = [
+      handMade({ ...header, crit: ['exp'] }, validPayload()),
+      handMade({ ...header, b64: false }, validPayload()),
+      handMade(header, { ...validPayload(), nbf: nowS + 1 }),
+      handMade(header, { ...validPayload(), nbf: 'soon' }),
+      handMade(header, { ...validPayload(), iat: String(nowS) }),
+      handMade(header, { ...validPayload(), aud: ['another-app'] }),
+    ];
+    for (const token of refused) expect(await signer.verifyAccess(token), token).toEqual(INVALID);
+    // A JSON array payload, signed: not a claims set.
+    const arrayPayload = Buffer.from('[1]').toString('base64url');
+    const input = `${b64url(header)}.${arrayPayload}`;
+    const sig = createHmac('sha256', secret).update(input).digest('base64url');
+    expect(await signer.verifyAccess(`${input}.${sig}`)).toEqual(INVALID);
+    // The same signature bytes in another spelling (padding) or with a character that decodes alike.
+    const token = await signer.signAccess({ sub: 42, fam: 'fam-1' });
+    expect(await signer.verifyAccess(`${token}=`)).toEqual(INVALID);
+    // 43 characters carry 258 bits: the last one's two low bits are not part of the 32 bytes.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const twin = alphabet[alphabet.indexOf(token.at(-1)!) ^ 1]!;
+    const signature = token.split('.')[2]!;
+    expect(Buffer.from(signature.slice(0, -1) + twin, 'base64url')).toEqual(
+      Buffer.from(signature, 'base64url'),
+    );
+    expect(await signer.verifyAccess(token.slice(0, -1) + twin)).toEqual(INVALID);
+    // Accepted: not-before now, an audience list that names us.
+    expect(await signer.verifyAccess(handMade(header, { ...validPayload(), nbf: nowS }))).toMatchObject({
+      ok: true,
+    });
+    expect(
+      await signer.verifyAccess(handMade(header, { ...validPayload(), aud: ['x', ACCESS_TOKEN_AUDIENCE] })),
+    ).toMatchObject({ ok: true });
+  });
+
+  it('calls a token expired only when it is otherwise valid', async () => {
+    const signer = signerAt({ now: T0 });
+    const header = { alg: 'HS256', typ: 'at+jwt' };
+    const past = { ...validPayload(), exp: Math.floor(T0 / 1000) };
+    expect(await signer.verifyAccess(handMade(header, past))).toEqual({ ok: false, reason: 'expired' });
+    for (const payload of [
+      { ...past, iss: 'x' },
+      { ...past, aud: 'x' },
+      { ...past, fam: undefined },
+    ]) {
+      expect(await signer.verifyAccess(handMade(header, payload))).toEqual(INVALID);
+    }
+    expect(await signer.verifyAccess(handMade({ ...header, typ: 'JWT' }, past))).toEqual(INVALID);
+    expect(await signer.verifyAccess(handMade(header, past, randomBytes(32)))).toEqual(INVALID);
+  });
+
+  it('agrees with jose on random claim sets (the verifier it replaced)', async () => {
+    const signer = signerAt({ now: T0 });
+    const nowS = Math.floor(T0 / 1000);
+    const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
+    const claims = fc.record({
+      sub: maybe(fc.constantFrom('42', '7', 42)),
+      fam: maybe(fc.constantFrom('fam-1', 'f')),
+      iss: maybe(fc.constantFrom(ACCESS_TOKEN_ISSUER, 'other')),
+      aud: maybe(
+        fc.constantFrom<unknown>(ACCESS_TOKEN_AUDIENCE, 'other', [ACCESS_TOKEN_AUDIENCE], ['other']),
+      ),
+      iat: maybe(fc.constantFrom<unknown>(nowS - 10, String(nowS))),
+      exp: maybe(fc.constantFrom<unknown>(nowS - 1, nowS, nowS + 1, nowS + 600, 'later')),
+      nbf: maybe(fc.constantFrom<unknown>(nowS - 5, nowS, nowS + 5)),
+    });
+    const headers = fc.record({
+      alg: fc.constantFrom('HS256', 'HS384', 'none'),
+      typ: maybe(fc.constantFrom('at+jwt', 'JWT')),
+    });
+    const key = fc.constantFrom<Uint8Array | null>(secret, randomBytes(32), null);
+    await fc.assert(
+      fc.asyncProperty(headers, claims, key, async (header, payload, signingKey) => {
+        const token = handMade(header, payload, signingKey);
+        let expected: { ok: boolean; reason?: string };
+        try {
+          await jwtVerify(token, secret, {
+            algorithms: ['HS256'],
+            issuer: ACCESS_TOKEN_ISSUER,
+            audience: ACCESS_TOKEN_AUDIENCE,
+            typ: 'at+jwt',
+            requiredClaims: ['sub', 'fam', 'exp', 'iat'],
+            clockTolerance: 0,
+            currentDate: new Date(T0),
+          });
+          // jose checks no format of sub and fam: ours refuses what we never sign.
+          expected = payload.sub === '42' || payload.sub === '7' ? { ok: true } : { ok: false };
+        } catch (err) {
+          // jose tests the expiry before our formats of sub and fam, which we test first.
+          const expired = err instanceof errors.JWTExpired && typeof payload.sub === 'string';
+          expected = expired ? { ok: false, reason: 'expired' } : { ok: false };
+        }
+        const actual = await signer.verifyAccess(token);
+        expect(actual.ok).toBe(expected.ok);
+        if (expected.reason) expect(actual).toEqual({ ok: false, reason: expected.reason });
+        else if (!actual.ok) expect(actual.reason).toBe('invalid');
+      }),
+      { numRuns: 400 },
     );
   });
 

@@ -3,8 +3,8 @@ import { dictItemSchema } from '@app/contract/dict';
 import { envelopeSchema, errorEnvelopeSchema } from '@app/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok, langOf } from '../../http/envelope.ts';
-import { revalidate } from '../../http/http-cache.ts';
-import { dictService } from './dict.service.ts';
+import { CACHE_TAGS, cachedPublicRead } from '../../http/public-cache.ts';
+import type { DictService } from './dict.service.ts';
 
 /**
  * Any string is accepted as the name (not the contract's enum) so an unknown dictionary is a 404,
@@ -12,11 +12,11 @@ import { dictService } from './dict.service.ts';
  */
 const paramsSchema = z.object({ name: z.string().min(1).max(100) });
 
-export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
+export const dictRoutes: FastifyPluginAsyncZod<{ dict: DictService }> = async (app, { dict }) => {
   app.get(
     '/dict/:name',
     {
-      config: revalidate,
+      config: cachedPublicRead(CACHE_TAGS.dict),
       schema: {
         tags: ['dict'],
         summary: 'Items of a dictionary, labels in the api-language',
@@ -24,6 +24,6 @@ export const dictRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelopeSchema(z.array(dictItemSchema)), 404: errorEnvelopeSchema },
       },
     },
-    async (request) => ok(dictService.getDictionary(request.params.name, langOf(request))),
+    async (request) => ok(dict.getDictionary(request.params.name, langOf(request))),
   );
 };

@@ -11,6 +11,10 @@ function toItem(item: EnumItem, lang: Lang): DictItem {
   return { value: item.value, label: item.label[lang], color: item.color ?? null, children: [] };
 }
 
+/**
+ * Dictionaries (SPEC.md §7 GET /dict/{name}) come from the contract: the service has no
+ * dependencies, so one instance serves every app (the plugin decorates it like any other service).
+ */
 export const dictService = {
   /** The items of a dictionary with labels in `lang`; an unknown name is a 404 (SPEC.md §7). */
   getDictionary(name: string, lang: Lang): DictItem[] {
@@ -18,3 +22,5 @@ export const dictService = {
     return (DICTIONARIES[name] as readonly EnumItem[]).map((item) => toItem(item, lang));
   },
 };
+
+export type DictService = typeof dictService;

@@ -2,18 +2,18 @@ import { z } from 'zod';
 import { CODES } from '@app/contract/codes';
 import { envelopeSchema, errorEnvelopeSchema } from '@app/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pingDatabase } from '../../db/connection.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
+import type { HealthService } from './health.service.ts';
 
 const healthSchema = z.object({ status: z.literal('ok'), db: z.enum(['sqlite', 'postgres']) });
 
-/** GET /health at the site root, for load balancers: the process answers and the database too. */
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+/** GET /health at the site root (outside /api/v1), public and outside the request limiter. */
+export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthService }> = async (app, { health }) => {
   app.get(
     '/health',
     {
-      config: { rateLimit: false },
+      config: { rateLimit: false, session: 'none' },
       schema: {
         tags: ['system'],
         summary: 'Liveness and database check',
@@ -22,12 +22,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       try {
-        await pingDatabase(app.db);
+        return ok(await health.check());
       } catch (err) {
         request.log.error({ err }, 'health check: database unavailable');
         throw new AppError(CODES.UNAVAILABLE, 'error.unavailable');
       }
-      return ok({ status: 'ok' as const, db: app.dbDialect });
     },
   );
 };

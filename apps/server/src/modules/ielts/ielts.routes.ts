@@ -1,4 +1,4 @@
-import { envelopeSchema, errorEnvelopeSchema } from '@app/contract/envelope';
+import { errorEnvelopeSchema } from '@app/contract/envelope';
 import {
   ieltsIssueDetailQuerySchema,
   ieltsIssueDetailSchema,
@@ -13,80 +13,72 @@ import {
 import { pageSchema } from '@app/contract/paging';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../http/envelope.ts';
-import { revalidate } from '../../http/http-cache.ts';
-import { ieltsService } from './ielts.service.ts';
+import { CACHE_TAGS, cachedPublicRead } from '../../http/public-cache.ts';
+import { readRoutes } from '../../http/read-route.ts';
+import type { IeltsService } from './ielts.service.ts';
 
 const failures = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 
 /** Public, read-only IELTS speaking calls (DESIGN.md §6); ETag-revalidated like other public reads. */
-export const ieltsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+export const ieltsRoutes: FastifyPluginAsyncZod<{ ielts: IeltsService }> = async (app, { ielts }) => {
+  const read = readRoutes(app, 'ielts');
+
+  read(
     '/ielts/getIssueList',
     {
-      config: revalidate,
-      schema: {
-        tags: ['ielts'],
-        summary: 'Question banks by season, newest first, with topic and sample counts',
-        response: { 200: envelopeSchema(z.array(ieltsIssueSchema)) },
-      },
+      summary: 'Question banks by season, newest first, with topic and sample counts',
+      data: z.array(ieltsIssueSchema),
+      failures: {},
+      config: cachedPublicRead(CACHE_TAGS.ielts),
     },
-    async () => ok(await ieltsService.listIssues(app.db)),
+    () => ielts.listIssues(),
   );
 
-  app.get(
+  read(
     '/ielts/getIssueDetail',
     {
-      config: revalidate,
-      schema: {
-        tags: ['ielts'],
-        summary: 'Topics of one part of a bank (the current bank when id is absent)',
-        querystring: ieltsIssueDetailQuerySchema,
-        response: { 200: envelopeSchema(ieltsIssueDetailSchema), ...failures },
-      },
+      summary: 'Topics of one part of a bank (the current bank when id is absent)',
+      querystring: ieltsIssueDetailQuerySchema,
+      data: ieltsIssueDetailSchema,
+      failures,
+      config: cachedPublicRead(CACHE_TAGS.ielts),
     },
-    async (request) => ok(await ieltsService.getIssueDetail(app.db, request.query)),
+    (request) => ielts.getIssueDetail(request.query),
   );
 
-  app.get(
+  read(
     '/ielts/getSampleList',
     {
-      config: revalidate,
-      schema: {
-        tags: ['ielts'],
-        summary: 'Questions with sample answers, paged; filters part, bank (issue_id), keyword',
-        querystring: ieltsSampleListQuerySchema,
-        response: { 200: envelopeSchema(pageSchema(ieltsSampleRecordSchema)), ...failures },
-      },
+      summary: 'Questions with sample answers, paged; filters part, bank (issue_id), keyword',
+      querystring: ieltsSampleListQuerySchema,
+      data: pageSchema(ieltsSampleRecordSchema),
+      failures,
+      config: cachedPublicRead(CACHE_TAGS.ielts),
     },
-    async (request) => ok(await ieltsService.getSampleList(app.db, request.query)),
+    (request) => ielts.getSampleList(request.query),
   );
 
-  app.get(
+  read(
     '/ielts/getSampleInfo',
     {
-      config: revalidate,
-      schema: {
-        tags: ['ielts'],
-        summary: 'A topic (question set) with its questions and sample answers',
-        querystring: ieltsSampleInfoQuerySchema,
-        response: { 200: envelopeSchema(ieltsSampleInfoSchema), ...failures },
-      },
+      summary: 'A topic (question set) with its questions and sample answers',
+      querystring: ieltsSampleInfoQuerySchema,
+      data: ieltsSampleInfoSchema,
+      failures,
+      config: cachedPublicRead(CACHE_TAGS.ielts),
     },
-    async (request) => ok(await ieltsService.getSampleInfo(app.db, request.query)),
+    (request) => ielts.getSampleInfo(request.query),
   );
 
-  app.get(
+  read(
     '/ielts/getQuestionInfo',
     {
-      config: revalidate,
-      schema: {
-        tags: ['ielts'],
-        summary: 'One question with its sample, its topic and the previous/next question',
-        querystring: ieltsQuestionInfoQuerySchema,
-        response: { 200: envelopeSchema(ieltsQuestionInfoSchema), ...failures },
-      },
+      summary: 'One question with its sample, its topic and the previous/next question',
+      querystring: ieltsQuestionInfoQuerySchema,
+      data: ieltsQuestionInfoSchema,
+      failures,
+      config: cachedPublicRead(CACHE_TAGS.ielts),
     },
-    async (request) => ok(await ieltsService.getQuestionInfo(app.db, request.query.id)),
+    (request) => ielts.getQuestionInfo(request.query.id),
   );
 };

@@ -20,6 +20,8 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ieltsRepository, type BankRow, type QuestionRow, type TopicRow } from './ielts.repository.ts';
 
+export type IeltsServiceDeps = { db: Db };
+
 const EXCERPT_CHARS = 160;
 
 function parseJson<T>(text: string | null, fallback: T): T {
@@ -141,111 +143,117 @@ async function resolveIssue(db: Db, id: number | undefined): Promise<IeltsIssue>
   return issue;
 }
 
-export const ieltsService = {
-  listIssues,
+/** IELTS speaking material (DESIGN.md §6): public, read-only. */
+export function createIeltsService(deps: IeltsServiceDeps) {
+  const { db } = deps;
+  return {
+    listIssues: () => listIssues(db),
 
-  /** Topics of one part of a bank: Part 3 lists the Part 2 topics with their follow-up questions. */
-  async getIssueDetail(db: Db, query: IeltsIssueDetailQuery): Promise<IeltsIssueDetail> {
-    const issue = await resolveIssue(db, query.id);
-    const topicPart = query.type === 'part1' ? 'part1' : 'part2';
-    const topics = await ieltsRepository.listTopicsOfBank(db, issue.id, topicPart);
-    const byTopic = groupByTopic(
-      await ieltsRepository.listQuestionsOfTopics(
-        db,
-        topics.map((t) => t.id),
-      ),
-    );
-    return {
-      issue,
-      type: query.type,
-      topics: topics.map((topic) => {
-        const all = byTopic.get(topic.id) ?? [];
-        const ofPart = all.filter((q) => q.part === query.type);
-        return {
-          ...toTopicSummary(topic, Number(topic.is_new) === 1, ofPart),
-          questions: ofPart.map(toBrief),
-        };
-      }),
-    };
-  },
+    /** Topics of one part of a bank: Part 3 lists the Part 2 topics with their follow-up questions. */
+    async getIssueDetail(query: IeltsIssueDetailQuery): Promise<IeltsIssueDetail> {
+      const issue = await resolveIssue(db, query.id);
+      const topicPart = query.type === 'part1' ? 'part1' : 'part2';
+      const topics = await ieltsRepository.listTopicsOfBank(db, issue.id, topicPart);
+      const byTopic = groupByTopic(
+        await ieltsRepository.listQuestionsOfTopics(
+          db,
+          topics.map((t) => t.id),
+        ),
+      );
+      return {
+        issue,
+        type: query.type,
+        topics: topics.map((topic) => {
+          const all = byTopic.get(topic.id) ?? [];
+          const ofPart = all.filter((q) => q.part === query.type);
+          return {
+            ...toTopicSummary(topic, Number(topic.is_new) === 1, ofPart),
+            questions: ofPart.map(toBrief),
+          };
+        }),
+      };
+    },
 
-  async getSampleList(db: Db, query: IeltsSampleListQuery): Promise<Page<IeltsSampleRecord>> {
-    const issue = await resolveIssue(db, query.issue_id);
-    const filter = {
-      bankId: issue.id,
-      ...(query.part ? { part: query.part } : {}),
-      ...(query.keyword ? { keyword: query.keyword } : {}),
-    };
-    const total = await ieltsRepository.countSamples(db, filter);
-    const offset = (query.current - 1) * query.size;
-    const rows = offset < total ? await ieltsRepository.listSamples(db, filter, offset, query.size) : [];
-    return {
-      total,
-      current: query.current,
-      size: query.size,
-      records: rows.map((row) => ({
-        question_id: row.question_id,
-        part: row.part,
-        text: row.text,
-        text_zh: row.text_zh,
-        band: bandFromX10(row.band_x10),
-        excerpt: excerptOf(row.answer),
-        issue_id: issue.id,
+    async getSampleList(query: IeltsSampleListQuery): Promise<Page<IeltsSampleRecord>> {
+      const issue = await resolveIssue(db, query.issue_id);
+      const filter = {
+        bankId: issue.id,
+        ...(query.part ? { part: query.part } : {}),
+        ...(query.keyword ? { keyword: query.keyword } : {}),
+      };
+      const total = await ieltsRepository.countSamples(db, filter);
+      const offset = (query.current - 1) * query.size;
+      const rows = offset < total ? await ieltsRepository.listSamples(db, filter, offset, query.size) : [];
+      return {
+        total,
+        current: query.current,
+        size: query.size,
+        records: rows.map((row) => ({
+          question_id: row.question_id,
+          part: row.part,
+          text: row.text,
+          text_zh: row.text_zh,
+          band: bandFromX10(row.band_x10),
+          excerpt: excerptOf(row.answer),
+          issue_id: issue.id,
+          topic: {
+            id: row.topic_id,
+            part: row.topic_part,
+            title: { 'zh-Hans': row.title_zh, en: row.title_en },
+            is_new: Number(row.is_new) === 1,
+          },
+        })),
+      };
+    },
+
+    /**
+     * A topic with all its questions and samples. It is viewed in `issue_id` when given (a bank not
+     * holding the topic is a 404), else in the newest bank holding it.
+     */
+    async getSampleInfo(query: IeltsSampleInfoQuery): Promise<IeltsSampleInfo> {
+      const topic = await ieltsRepository.findTopicById(db, query.id);
+      if (!topic) throw AppError.notFound();
+      const [banks, allBanks, questions] = await Promise.all([
+        ieltsRepository.listBanksOfTopic(db, topic.id),
+        ieltsRepository.listBanks(db),
+        ieltsRepository.listQuestionsOfTopics(db, [topic.id]),
+      ]);
+      const currentId = currentOf(allBanks)?.id;
+      const viewedIn = query.issue_id === undefined ? banks[0] : banks.find((b) => b.id === query.issue_id);
+      if (!viewedIn) throw AppError.notFound();
+      return {
+        ...toTopicSummary(topic, Number(viewedIn.is_new) === 1, questions),
+        issue: issueRef(viewedIn, currentId),
+        issues: banks.map((b) => ({ ...issueRef(b, currentId), is_new: Number(b.is_new) === 1 })),
+        questions: questions.map(toQuestion),
+      };
+    },
+
+    /** One question with its topic and the previous/next question of the same topic. */
+    async getQuestionInfo(id: number): Promise<IeltsQuestionInfo> {
+      const row = await ieltsRepository.findQuestionById(db, id);
+      if (!row) throw AppError.notFound();
+      const [topic, siblings] = await Promise.all([
+        ieltsRepository.findTopicById(db, row.topic_id),
+        ieltsRepository.listQuestionsOfTopics(db, [row.topic_id]),
+      ]);
+      if (!topic) throw AppError.notFound();
+      const index = siblings.findIndex((q) => q.id === row.id);
+      const prev = index > 0 ? siblings[index - 1] : undefined;
+      const next = index >= 0 && index < siblings.length - 1 ? siblings[index + 1] : undefined;
+      return {
+        question: toQuestion(row),
         topic: {
-          id: row.topic_id,
-          part: row.topic_part,
-          title: { 'zh-Hans': row.title_zh, en: row.title_en },
-          is_new: Number(row.is_new) === 1,
+          id: topic.id,
+          part: topic.part,
+          title: { 'zh-Hans': topic.title_zh, en: topic.title_en },
+          cue_card: parseJson<IeltsCueCard | null>(topic.cue_card, null),
         },
-      })),
-    };
-  },
+        prev: prev ? toBrief(prev) : null,
+        next: next ? toBrief(next) : null,
+      };
+    },
+  };
+}
 
-  /**
-   * A topic with all its questions and samples. It is viewed in `issue_id` when given (a bank not
-   * holding the topic is a 404), else in the newest bank holding it.
-   */
-  async getSampleInfo(db: Db, query: IeltsSampleInfoQuery): Promise<IeltsSampleInfo> {
-    const topic = await ieltsRepository.findTopicById(db, query.id);
-    if (!topic) throw AppError.notFound();
-    const [banks, allBanks, questions] = await Promise.all([
-      ieltsRepository.listBanksOfTopic(db, topic.id),
-      ieltsRepository.listBanks(db),
-      ieltsRepository.listQuestionsOfTopics(db, [topic.id]),
-    ]);
-    const currentId = currentOf(allBanks)?.id;
-    const viewedIn = query.issue_id === undefined ? banks[0] : banks.find((b) => b.id === query.issue_id);
-    if (!viewedIn) throw AppError.notFound();
-    return {
-      ...toTopicSummary(topic, Number(viewedIn.is_new) === 1, questions),
-      issue: issueRef(viewedIn, currentId),
-      issues: banks.map((b) => ({ ...issueRef(b, currentId), is_new: Number(b.is_new) === 1 })),
-      questions: questions.map(toQuestion),
-    };
-  },
-
-  /** One question with its topic and the previous/next question of the same topic. */
-  async getQuestionInfo(db: Db, id: number): Promise<IeltsQuestionInfo> {
-    const row = await ieltsRepository.findQuestionById(db, id);
-    if (!row) throw AppError.notFound();
-    const [topic, siblings] = await Promise.all([
-      ieltsRepository.findTopicById(db, row.topic_id),
-      ieltsRepository.listQuestionsOfTopics(db, [row.topic_id]),
-    ]);
-    if (!topic) throw AppError.notFound();
-    const index = siblings.findIndex((q) => q.id === row.id);
-    const prev = index > 0 ? siblings[index - 1] : undefined;
-    const next = index >= 0 && index < siblings.length - 1 ? siblings[index + 1] : undefined;
-    return {
-      question: toQuestion(row),
-      topic: {
-        id: topic.id,
-        part: topic.part,
-        title: { 'zh-Hans': topic.title_zh, en: topic.title_en },
-        cue_card: parseJson<IeltsCueCard | null>(topic.cue_card, null),
-      },
-      prev: prev ? toBrief(prev) : null,
-      next: next ? toBrief(next) : null,
-    };
-  },
-};
+export type IeltsService = ReturnType<typeof createIeltsService>;

@@ -1,4 +1,4 @@
-import { BOOKING_MAX_AHEAD_DAYS } from '@app/contract/teachers';
+import { BOOKING_MAX_AHEAD_DAYS } from '@app/contract/booking';
 import type { Db } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { hashOf } from './avatar.ts';

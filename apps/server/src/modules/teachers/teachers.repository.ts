@@ -1,8 +1,14 @@
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type Insertable, type Kysely, type SqlBool, type Updateable } from 'kysely';
 import type { SortOrder, TeacherSort } from '@app/contract/teachers';
-import type { Database } from '../../db/database.ts';
+import type { Database, TeacherTable } from '../../db/database.ts';
 
 /** All SQL of the teachers area (teachers, slots, reviews, favourites). Every method accepts a transaction as `db`. */
+
+/**
+ * Statuses of a class that holds its slot: not started, in class, over (the partial unique index
+ * course_slot_live_uq of the courses migration; the courses module's LIVE_STATUSES).
+ */
+const LIVE_COURSE_STATUSES = [100, 200, 300];
 
 /** A free slot fits a window when it starts in [startMin, startMax] and ends by endMax (epoch ms). */
 export type SlotWindow = { startMin: number; startMax: number; endMax: number };
@@ -286,25 +292,28 @@ export const teachersRepository = {
     return Number(result.numDeletedRows) > 0;
   },
 
-  async isFavourite(db: Kysely<Database>, studentId: number, teacherId: number): Promise<boolean> {
-    const row = await db
-      .selectFrom('favourite_teacher')
-      .select('teacher_id')
-      .where('student_id', '=', studentId)
-      .where('teacher_id', '=', teacherId)
-      .executeTakeFirst();
-    return row !== undefined;
-  },
-
-  /** Slots of a teacher starting in [from, to), in time order. */
-  listSlots(db: Kysely<Database>, teacherId: number, from: number, to: number) {
+  /**
+   * Slots of a teacher starting in [from, to), in time order. With a student, `mine_course_id` is
+   * the student's live class (not started, in class, over) in the slot, else null: read in the same
+   * statement as the slot's state, so a reply never shows a slot booked by the student as `booked`
+   * (or free) because a booking landed between two reads. At most one live class holds a slot (the
+   * partial unique index course_slot_live_uq), so the join adds no rows.
+   */
+  listSlots(db: Kysely<Database>, teacherId: number, from: number, to: number, studentId: number | null) {
     return db
-      .selectFrom('teacher_slot')
-      .select(['id', 'start_at', 'end_at', 'state'])
-      .where('teacher_id', '=', teacherId)
-      .where('start_at', '>=', from)
-      .where('start_at', '<', to)
-      .orderBy('start_at')
+      .selectFrom('teacher_slot as s')
+      .leftJoin('course as c', (join) =>
+        join
+          .onRef('c.slot_id', '=', 's.id')
+          .on('c.status', 'in', LIVE_COURSE_STATUSES)
+          // No student: a condition no row meets, so a visitor's query has the same shape.
+          .on('c.student_id', '=', studentId ?? 0),
+      )
+      .select(['s.id', 's.start_at', 's.end_at', 's.state', 'c.id as mine_course_id'])
+      .where('s.teacher_id', '=', teacherId)
+      .where('s.start_at', '>=', from)
+      .where('s.start_at', '<', to)
+      .orderBy('s.start_at')
       .execute();
   },
 
@@ -357,5 +366,123 @@ export const teachersRepository = {
       inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
     }
     return inserted;
+  },
+  // ---- operator writes (the operations CLI, through the service) ----------------------------------
+
+  async insertTeacher(
+    db: Kysely<Database>,
+    row: Insertable<TeacherTable>,
+    languages: string[],
+  ): Promise<number> {
+    const { id } = await db.insertInto('teacher').values(row).returning('id').executeTakeFirstOrThrow();
+    await db
+      .insertInto('teacher_language')
+      .values(languages.map((language) => ({ teacher_id: id, language })))
+      .execute();
+    return id;
+  },
+
+  async updateTeacher(
+    db: Kysely<Database>,
+    id: number,
+    patch: Updateable<TeacherTable>,
+    languages: string[] | undefined,
+  ): Promise<boolean> {
+    const found = await db.selectFrom('teacher').select('id').where('id', '=', id).executeTakeFirst();
+    if (!found) return false;
+    if (Object.keys(patch).length > 0)
+      await db.updateTable('teacher').set(patch).where('id', '=', id).execute();
+    if (languages) {
+      await db.deleteFrom('teacher_language').where('teacher_id', '=', id).execute();
+      await db
+        .insertInto('teacher_language')
+        .values(languages.map((language) => ({ teacher_id: id, language })))
+        .execute();
+    }
+    return true;
+  },
+
+  /** The teacher's slots that overlap [from, to). */
+  overlappingSlots(db: Kysely<Database>, teacherId: number, from: number, to: number) {
+    return db
+      .selectFrom('teacher_slot')
+      .select(['id', 'start_at', 'end_at', 'state'])
+      .where('teacher_id', '=', teacherId)
+      .where('start_at', '<', to)
+      .where('end_at', '>', from)
+      .orderBy('start_at')
+      .execute();
+  },
+
+  insertSlot(db: Kysely<Database>, teacherId: number, start: number, end: number) {
+    return db
+      .insertInto('teacher_slot')
+      .values({ teacher_id: teacherId, start_at: start, end_at: end })
+      .execute();
+  },
+
+  /** Closes the free slots starting in [from, to); how many. */
+  async closeFreeSlots(db: Kysely<Database>, teacherId: number, from: number, to: number): Promise<number> {
+    const result = await db
+      .updateTable('teacher_slot')
+      .set({ state: 'closed' })
+      .where('teacher_id', '=', teacherId)
+      .where('state', '=', 'free')
+      .where('start_at', '>=', from)
+      .where('start_at', '<', to)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  },
+
+  /** The booked slots starting in [from, to) (left alone by closing). */
+  bookedSlots(db: Kysely<Database>, teacherId: number, from: number, to: number) {
+    return db
+      .selectFrom('teacher_slot')
+      .select(['id', 'start_at'])
+      .where('teacher_id', '=', teacherId)
+      .where('state', '=', 'booked')
+      .where('start_at', '>=', from)
+      .where('start_at', '<', to)
+      .orderBy('start_at')
+      .execute();
+  },
+};
+
+/**
+ * A teacher's figures follow the data (issue 13), each change in the transaction of the write that
+ * causes it: the rating is the average of the teacher's reviews (on the profile: imported and
+ * students' alike), recomputed when a review is added; the lesson count is the teacher's history
+ * before the platform (the figure a teacher is created with) plus the classes that ended (status
+ * 300), moved by one as a class ends or an ended class is abolished. Used by the courses module
+ * (reviews, the lifecycle) and the demo seed.
+ */
+export const teacherFiguresRepository = {
+  /**
+   * rating_x100 = round(100 × the mean rating of the teacher's reviews); unchanged while it has none.
+   * On PostgreSQL call it after taking the teacher's lock (locks.ts), so that it reads every review
+   * committed by a concurrent caller before it: the statement sees what was committed when it began.
+   */
+  async refreshRating(db: Kysely<Database>, teacherId: number): Promise<void> {
+    await db
+      .updateTable('teacher')
+      .set({
+        rating_x100: sql<number>`(select cast(round(sum(r.rating) * 100.0 / count(*)) as integer) from teacher_review r where r.teacher_id = ${teacherId})`,
+      })
+      .where('id', '=', teacherId)
+      .where(sql<SqlBool>`exists (select 1 from teacher_review r where r.teacher_id = ${teacherId})`)
+      .execute();
+  },
+
+  /** Adds `delta` (negative to take) to the lessons of each teacher given; ids in ascending order (no deadlock between two callers). */
+  async addLessons(db: Kysely<Database>, byTeacher: ReadonlyMap<number, number>): Promise<void> {
+    for (const teacherId of [...byTeacher.keys()].sort((a, b) => a - b)) {
+      const delta = byTeacher.get(teacherId)!;
+      if (delta === 0) continue;
+      await db
+        .updateTable('teacher')
+        .set((eb) => ({ lesson_count: eb('lesson_count', '+', delta) }))
+        .where('id', '=', teacherId)
+        .execute();
+    }
   },
 };

@@ -1,4 +1,3 @@
-import { CODES } from '@app/contract/codes';
 import { envelopeSchema, errorEnvelopeSchema } from '@app/contract/envelope';
 import { pageSchema } from '@app/contract/paging';
 import {
@@ -15,145 +14,85 @@ import {
   teacherScheduleQuerySchema,
   teacherScheduleSchema,
 } from '@app/contract/teachers';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isAppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
-import { ifNoneMatchHits, revalidate, strongEtag } from '../../http/http-cache.ts';
-import { studentIdOf } from '../auth/session-guard.ts';
-import { teachersService, type TeachersContext } from './teachers.service.ts';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * 'revalidateForVisitors': a public reply that carries per-student data (`liked`) when the
-     * caller is logged in: ETag + no-cache for visitors, no-store for students (DESIGN.md §5).
-     */
-    teacherCache?: 'revalidateForVisitors';
-  }
-}
+import { CACHE_TAGS, cachedPersonalisedRead, cachedPublicRead } from '../../http/public-cache.ts';
+import { readRoutes } from '../../http/read-route.ts';
+import { optionalStudentIdOf, studentIdOf } from '../../http/session-policy.ts';
+import type { TeachersService } from './teachers.service.ts';
 
 const failures = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 
-/** Requests answered with the caller's own data (never cached by a shared cache, never ETagged). */
-const personalised = new WeakSet<FastifyRequest>();
-
 /**
- * Public teacher calls (DESIGN.md §6) and favourites (SPEC.md §7, under /user: the session guard
- * requires a login there). Public calls read the token when one is sent, so a logged-in student sees
- * `liked`; a missing, invalid or revoked token reads as a visitor (a public page never answers 401),
- * an expired one is 66666 so the web app refreshes it and retries.
+ * Public teacher calls (DESIGN.md §6) and favourites (SPEC.md §7, under /user: they need a session).
+ * The list, the profile and the schedule read an optional login (`personalisedRead`): a logged-in
+ * student sees `liked` teachers and the slots of their own classes as `mine`; visitors share
+ * revalidated replies. Reviews are the same for everyone (`publicRead`).
  */
-export const teachersRoutes: FastifyPluginAsyncZod = async (app) => {
-  async function optionalStudentId(request: FastifyRequest): Promise<number | null> {
-    if (!request.headers.authorization) return null;
-    try {
-      const student = await app.auth.sessions.authenticate(request.headers.authorization);
-      personalised.add(request);
-      return student.studentId;
-    } catch (err) {
-      if (isAppError(err) && err.code === CODES.TOKEN_EXPIRED) throw err;
-      return null;
-    }
-  }
+export const teachersRoutes: FastifyPluginAsyncZod<{ teachers: TeachersService }> = async (
+  app,
+  { teachers },
+) => {
+  const read = readRoutes(app, 'teachers');
 
-  const context = (studentId: number | null): TeachersContext => ({
-    db: app.db,
-    now: app.clock.now(),
-    minNoticeMinutes: app.config.BOOKING_MIN_NOTICE_MINUTES,
-    studentId,
-  });
-
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.routeOptions.config?.teacherCache !== 'revalidateForVisitors') return payload;
-    if (personalised.has(request) || reply.statusCode !== 200) return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const etag = strongEtag(payload);
-    reply
-      .header('etag', etag)
-      .header('cache-control', 'no-cache')
-      .header('vary', 'api-language, authorization');
-    if (ifNoneMatchHits(request.headers['if-none-match'], etag)) {
-      reply.code(304).removeHeader('content-type').removeHeader('content-length');
-      return '';
-    }
-    return payload;
-  });
-
-  app.get(
+  read(
     '/teacher/getTeacherList',
     {
-      config: { teacherCache: 'revalidateForVisitors' },
-      schema: {
-        tags: ['teachers'],
-        summary:
-          'Active teachers, paged; filters nationality, language, level, keyword, free slot on a date / in a time range (tz), favourites_only; sort rating|lessons|price, order asc|desc',
-        querystring: teacherListQuerySchema,
-        response: { 200: envelopeSchema(pageSchema(teacherCardSchema)), ...failures },
-      },
+      summary:
+        'Active teachers, paged; filters nationality, language, level, keyword, free slot on a date / in a time range (tz), favourites_only; sort rating|lessons|price, order asc|desc',
+      querystring: teacherListQuerySchema,
+      data: pageSchema(teacherCardSchema),
+      failures,
+      config: cachedPersonalisedRead(CACHE_TAGS.teachers),
     },
-    async (request) =>
-      ok(await teachersService.getTeacherList(context(await optionalStudentId(request)), request.query)),
+    (request) => teachers.getTeacherList(optionalStudentIdOf(request), request.query),
   );
 
-  app.get(
+  read(
     '/teacher/getTeacherInfo',
     {
-      config: { teacherCache: 'revalidateForVisitors' },
-      schema: {
-        tags: ['teachers'],
-        summary: 'A teacher profile: intro, video, radar, accepted card types, rating, liked',
-        querystring: teacherIdQuerySchema,
-        response: { 200: envelopeSchema(teacherInfoSchema), ...failures },
-      },
+      summary: 'A teacher profile: intro, video, radar, accepted card types, rating, liked',
+      querystring: teacherIdQuerySchema,
+      data: teacherInfoSchema,
+      failures,
+      config: cachedPersonalisedRead(CACHE_TAGS.teachers),
     },
-    async (request) =>
-      ok(
-        await teachersService.getTeacherInfo(
-          context(await optionalStudentId(request)),
-          request.query.teacher_id,
-        ),
-      ),
+    (request) => teachers.getTeacherInfo(optionalStudentIdOf(request), request.query.teacher_id),
   );
 
-  app.get(
+  read(
     '/teacher/getTeacherSchedule',
     {
-      config: revalidate,
-      schema: {
-        tags: ['teachers'],
-        summary: 'Slots starting in [from, to) (ISO, at most 31 days): free, booked or closed',
-        querystring: teacherScheduleQuerySchema,
-        response: { 200: envelopeSchema(teacherScheduleSchema), ...failures },
-      },
+      summary:
+        "Slots starting in [from, to) (ISO, at most 31 days): free, booked or closed; mine (the logged-in student's own class)",
+      querystring: teacherScheduleQuerySchema,
+      data: teacherScheduleSchema,
+      failures,
+      config: cachedPersonalisedRead(CACHE_TAGS.teachers),
     },
-    async (request) => ok(await teachersService.getTeacherSchedule(context(null), request.query)),
+    (request) => teachers.getTeacherSchedule(optionalStudentIdOf(request), request.query),
   );
 
-  app.get(
+  read(
     '/teacher/getTeacherReviews',
     {
-      config: revalidate,
-      schema: {
-        tags: ['teachers'],
-        summary: "Students' lesson reviews of a teacher, newest first, nicks masked",
-        querystring: teacherReviewsQuerySchema,
-        response: { 200: envelopeSchema(pageSchema(teacherReviewSchema)), ...failures },
-      },
+      summary: "Students' lesson reviews of a teacher, newest first, nicks masked",
+      querystring: teacherReviewsQuerySchema,
+      data: pageSchema(teacherReviewSchema),
+      failures,
+      config: cachedPublicRead(CACHE_TAGS.teachers),
     },
-    async (request) => ok(await teachersService.getTeacherReviews(context(null), request.query)),
+    (request) => teachers.getTeacherReviews(request.query),
   );
 
-  app.get(
+  read(
     '/user/getUserLikeTeachersIds',
     {
-      schema: {
-        tags: ['teachers'],
-        summary: "Ids of the student's favourite teachers, most recently liked first",
-        response: { 200: envelopeSchema(likedTeacherIdsSchema), ...failures },
-      },
+      summary: "Ids of the student's favourite teachers, most recently liked first",
+      data: likedTeacherIdsSchema,
+      failures,
     },
-    async (request) => ok(await teachersService.likedTeacherIds(app.db, studentIdOf(request))),
+    (request) => teachers.likedTeacherIds(studentIdOf(request)),
   );
 
   app.post(
@@ -168,31 +107,22 @@ export const teachersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { teacher_id: teacherId, like } = request.body;
-      const result = await teachersService.likeTeacher(
-        app.db,
-        studentIdOf(request),
-        teacherId,
-        app.clock.now(),
-        like,
-      );
+      const result = await teachers.likeTeacher(studentIdOf(request), teacherId, like);
       return ok(result, 'teacher.likeDone');
     },
   );
 
-  app.get(
+  read(
     '/user/getLikeTeacherList',
     {
-      schema: {
-        tags: ['teachers'],
-        summary: "The student's favourite teachers as teacher cards, paged (size default 10)",
-        querystring: likeTeacherListQuerySchema,
-        response: { 200: envelopeSchema(pageSchema(teacherCardSchema)), ...failures },
-      },
+      summary: "The student's favourite teachers as teacher cards, paged (size default 10)",
+      querystring: likeTeacherListQuerySchema,
+      data: pageSchema(teacherCardSchema),
+      failures,
     },
-    async (request) => {
-      const studentId = studentIdOf(request);
+    (request) => {
       const { current, size } = request.query;
-      return ok(await teachersService.likedTeacherList({ ...context(studentId), studentId }, current, size));
+      return teachers.likedTeacherList(studentIdOf(request), current, size);
     },
   );
 };

@@ -11,6 +11,7 @@ import {
   type DemoTeacher,
 } from './content/demo-teachers.ts';
 import { topUpDemoSlots } from './demo-slots.ts';
+import { teacherFiguresRepository } from './teachers.repository.ts';
 
 /** Marks the demo teachers as inserted; written in the same transaction as the rows. */
 export const DEMO_TEACHERS_SETTING = 'demo_teachers_seeded';
@@ -101,6 +102,8 @@ export async function seedTeachers(db: Db, now: number): Promise<boolean> {
           }),
         )
         .execute();
+      // The rating shown is the mean of the reviews shown (issue 13: figures from the data).
+      await teacherFiguresRepository.refreshRating(trx, id);
     }
     return true;
   });

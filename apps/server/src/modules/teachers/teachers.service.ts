@@ -1,6 +1,6 @@
+import { acceptedCardTypesOf, bookableWindow } from '@app/contract/booking';
 import type { Page } from '@app/contract/paging';
 import {
-  BOOKING_MAX_AHEAD_DAYS,
   DEFAULT_TIME_ZONE,
   TEACHER_TAGS,
   minutesOf,
@@ -14,44 +14,35 @@ import {
   type TeacherScheduleQuery,
 } from '@app/contract/teachers';
 import type { Nationality, TeacherLanguage } from '@app/contract/enums';
+import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
+import type { Trx } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
+import { avatarDataUrl } from './avatar.ts';
+import { topUpDemoSlots } from './demo-slots.ts';
 import {
   teachersRepository as repo,
   type SlotWindow,
   type TeacherFilter,
   type TeacherRow,
 } from './teachers.repository.ts';
-import { addDays, localDateOf, parseLocalDate, zonedInstant, type LocalDate } from './time-zone.ts';
+import {
+  addDays,
+  canonicalTimeZone,
+  localDateOf,
+  parseLocalDate,
+  zonedInstant,
+  type LocalDate,
+} from './time-zone.ts';
 
 const DAY_MS = 86_400_000;
 
-/** What the services need to know about the moment and the booking rules. */
-export type TeachersContext = {
-  db: Db;
-  now: number;
-  /** BOOKING_MIN_NOTICE_MINUTES (DESIGN.md §7). */
+export type TeachersSettings = {
+  /** BOOKING_MIN_NOTICE_MINUTES (DESIGN.md §7): the bookable window's start. */
   minNoticeMinutes: number;
-  /** The logged-in student, or null for a visitor. */
-  studentId: number | null;
 };
 
-/**
- * The bookable window (DESIGN.md §7 "Booking"): a free slot can be booked when it starts at least
- * the minimum notice from now and at most 14 days ahead. Free slots outside it are shown as closed.
- */
-const MINUTE_MS = 60_000;
-
-/**
- * The instants a free slot may start between to be bookable now. Both ends are whole minutes
- * (the start rounded up, the end down), so a schedule reply stays byte-identical, and its ETag
- * valid, for the rest of the minute; slots start on whole minutes, so no slot changes sides.
- */
-export function bookableWindow(now: number, minNoticeMinutes: number) {
-  const from = Math.ceil((now + minNoticeMinutes * MINUTE_MS) / MINUTE_MS) * MINUTE_MS;
-  const to = Math.floor((now + BOOKING_MAX_AHEAD_DAYS * DAY_MS) / MINUTE_MS) * MINUTE_MS;
-  return { from, to };
-}
+export type TeachersServiceDeps = { db: Db; clock: Clock; settings: TeachersSettings };
 
 /** Teacher ids on the wire are 32-bit; larger numbers name no teacher. */
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -118,7 +109,8 @@ export function slotFilterOf(
 ): SlotFilter | undefined {
   if (query.date === undefined && query.time_from === undefined && query.time_to === undefined)
     return undefined;
-  const zone = query.tz ?? DEFAULT_TIME_ZONE;
+  // Any case spelling of a zone is valid input: one canonical name keeps one cached formatter.
+  const zone = canonicalTimeZone(query.tz ?? DEFAULT_TIME_ZONE);
   const bookable = bookableWindow(now, minNoticeMinutes);
   const fromMin = query.time_from === undefined ? 0 : minutesOf(query.time_from);
   const toMin = query.time_to === undefined ? 1440 : minutesOf(query.time_to);
@@ -151,44 +143,6 @@ export function slotFilterOf(
   };
 }
 
-async function toCards(ctx: TeachersContext, rows: TeacherRow[], likedAll = false): Promise<TeacherCard[]> {
-  const ids = rows.map((r) => r.id);
-  const bookable = bookableWindow(ctx.now, ctx.minNoticeMinutes);
-  const [languages, nextFree, liked] = await Promise.all([
-    repo.languagesOf(ctx.db, ids),
-    repo.nextFreeOf(ctx.db, ids, bookable.from, bookable.to),
-    likedAll || ctx.studentId === null
-      ? Promise.resolve(new Set<number>())
-      : repo.likedAmong(ctx.db, ctx.studentId, ids),
-  ]);
-  return rows.map((row) => {
-    const next = nextFree.get(row.id);
-    return {
-      id: row.id,
-      name: row.name,
-      avatar: row.avatar,
-      nationality: row.nationality as Nationality,
-      languages: (languages.get(row.id) ?? []) as TeacherLanguage[],
-      level: row.level,
-      price_coins: row.price_coins,
-      rating: row.rating_x100 / 100,
-      lesson_count: row.lesson_count,
-      tags: parseTags(row.tags),
-      next_free_at: next === undefined ? null : iso(next),
-      liked: likedAll || liked.has(row.id),
-    };
-  });
-}
-
-/**
- * Card types that pay for a teacher's lessons (DESIGN.md §7): a Filipino-teacher card (200) for
- * teachers of nationality PH; an exclusive-teacher card (100) for any teacher, but only a card bound
- * to that teacher (the booking checks the binding).
- */
-export function acceptedCardTypesOf(nationality: string): number[] {
-  return nationality === 'PH' ? [100, 200] : [100];
-}
-
 /**
  * A reviewer's nick as shown to others: first and last character kept, the middle starred (小*明,
  * L**o); two characters keep the first (小*); one character is starred entirely.
@@ -201,154 +155,272 @@ export function maskNick(nick: string): string {
   return `${chars[0]}${'*'.repeat(Math.min(chars.length - 2, 4))}${chars[chars.length - 1]}`;
 }
 
-async function requireTeacher(db: Db, teacherId: number) {
-  const teacher = await repo.findTeacher(db, teacherId);
-  if (!teacher || teacher.active !== 1) throw AppError.notFound('teacher.notFound');
-  return teacher;
-}
-
 function emptyPage<T>(current: number, size: number): Page<T> {
   return { records: [], total: 0, current, size };
 }
 
-export const teachersService = {
-  async getTeacherList(ctx: TeachersContext, query: TeacherListQuery): Promise<Page<TeacherCard>> {
-    const { current, size } = query;
-    // favourites_only for a visitor: an empty page, never a 401 on a public page (docs/decisions.md).
-    if (query.favourites_only && ctx.studentId === null) return emptyPage(current, size);
-    const filter: TeacherFilter = {
-      ...(query.nationality ? { nationality: query.nationality } : {}),
-      ...(query.language ? { language: query.language } : {}),
-      ...(query.level ? { level: query.level } : {}),
-      ...(query.favourites_only && ctx.studentId !== null ? { favouritesOf: ctx.studentId } : {}),
-    };
-    if (query.keyword) {
-      filter.keyword = query.keyword.toLowerCase();
-      filter.keywordTags = tagsMatching(query.keyword);
-    }
-    const slots = slotFilterOf(query, ctx.now, ctx.minNoticeMinutes);
-    if (slots !== undefined) {
-      if (slots.windows.length === 0) return emptyPage(current, size);
-      filter.slotWindows = slots.windows;
-      if (slots.minuteRanges) filter.slotMinuteRanges = slots.minuteRanges;
-    }
-    const offset = (current - 1) * size;
-    const [total, rows] = await Promise.all([
-      repo.countTeachers(ctx.db, filter),
-      repo.listTeachers(ctx.db, filter, query.sort, query.order, offset, size),
-    ]);
-    return { records: await toCards(ctx, rows), total, current, size };
-  },
+/**
+ * Teachers: the public list, profiles, schedules and reviews (DESIGN.md §6), and favourites
+ * (SPEC.md §7). `studentId` is the logged-in student or null for a visitor; a visitor's reply never
+ * says more than a visitor may see.
+ */
+export function createTeachersService(deps: TeachersServiceDeps) {
+  const { db, clock, settings } = deps;
 
-  async getTeacherInfo(ctx: TeachersContext, teacherId: number): Promise<TeacherInfo> {
-    const row = await requireTeacher(ctx.db, teacherId);
-    const [[card], reviewCount] = await Promise.all([
-      toCards(ctx, [row]),
-      repo.countReviews(ctx.db, teacherId),
-    ]);
-    return {
-      ...card!,
-      intro: { 'zh-Hans': row.intro_zh, en: row.intro_en },
-      intro_video: row.intro_video,
-      radar: {
-        education: row.radar_education,
-        experience: row.radar_experience,
-        interaction: row.radar_interaction,
-        pronunciation: row.radar_pronunciation,
-        rating: row.radar_rating,
-      },
-      accepted_card_types: acceptedCardTypesOf(row.nationality),
-      refuses_frequent_cancellers: row.refuses_frequent_cancellers === 1,
-      review_count: reviewCount,
-    };
-  },
-
-  async getTeacherSchedule(ctx: TeachersContext, query: TeacherScheduleQuery): Promise<TeacherSchedule> {
-    await requireTeacher(ctx.db, query.teacher_id);
-    const from = Date.parse(query.from);
-    const to = Date.parse(query.to);
-    const bookable = bookableWindow(ctx.now, ctx.minNoticeMinutes);
-    const rows = await repo.listSlots(ctx.db, query.teacher_id, from, to);
-    return {
-      teacher_id: query.teacher_id,
-      from: iso(from),
-      to: iso(to),
-      bookable_from: iso(bookable.from),
-      bookable_to: iso(bookable.to),
-      slots: rows.map((slot) => {
-        const start = Number(slot.start_at);
-        let state: SlotState = slot.state;
-        if (state === 'free' && (start < bookable.from || start > bookable.to)) state = 'closed';
-        return { id: slot.id, start: iso(start), end: iso(Number(slot.end_at)), state };
-      }),
-    };
-  },
-
-  async getTeacherReviews(ctx: TeachersContext, query: TeacherReviewsQuery): Promise<Page<TeacherReview>> {
-    await requireTeacher(ctx.db, query.teacher_id);
-    const { current, size } = query;
-    const [total, rows] = await Promise.all([
-      repo.countReviews(ctx.db, query.teacher_id),
-      repo.listReviews(ctx.db, query.teacher_id, (current - 1) * size, size),
-    ]);
-    return {
-      records: rows.map((r) => ({
-        id: r.id,
-        student_nick: maskNick(r.student_nick),
-        rating: r.rating,
-        tags: parseTags(r.tags),
-        content: r.content,
-        created_at: iso(Number(r.created_at)),
-      })),
-      total,
-      current,
-      size,
-    };
-  },
-
-  // ---- favourites (SPEC.md §7) ------------------------------------------------------------------
-
-  likedTeacherIds(db: Db, studentId: number): Promise<number[]> {
-    return repo.likedTeacherIds(db, studentId);
-  },
-
-  /**
-   * Toggles a favourite (or sets it when `like` is given). The primary key (student, teacher)
-   * decides under concurrency: insert … on conflict do nothing, else delete; never read-then-write.
-   * Liking needs an active teacher; un-liking works for any existing one.
-   */
-  async likeTeacher(
-    db: Db,
-    studentId: number,
-    teacherId: number,
-    now: number,
-    like?: boolean,
-  ): Promise<{ liked: boolean }> {
+  async function requireTeacher(teacherId: number) {
     const teacher = await repo.findTeacher(db, teacherId);
-    if (!teacher) throw AppError.notFound('teacher.notFound');
-    if (like === false) {
+    if (!teacher || teacher.active !== 1) throw AppError.notFound('teacher.notFound');
+    return teacher;
+  }
+
+  /** Teacher cards as of `now` (one instant per reply: the slot filter and next_free_at agree). */
+  async function toCards(
+    studentId: number | null,
+    rows: TeacherRow[],
+    now: number,
+    likedAll = false,
+  ): Promise<TeacherCard[]> {
+    const ids = rows.map((r) => r.id);
+    const bookable = bookableWindow(now, settings.minNoticeMinutes);
+    const [languages, nextFree, liked] = await Promise.all([
+      repo.languagesOf(db, ids),
+      repo.nextFreeOf(db, ids, bookable.from, bookable.to),
+      likedAll || studentId === null
+        ? Promise.resolve(new Set<number>())
+        : repo.likedAmong(db, studentId, ids),
+    ]);
+    return rows.map((row) => {
+      const next = nextFree.get(row.id);
+      return {
+        id: row.id,
+        name: row.name,
+        avatar: row.avatar,
+        nationality: row.nationality as Nationality,
+        languages: (languages.get(row.id) ?? []) as TeacherLanguage[],
+        level: row.level,
+        price_coins: row.price_coins,
+        rating: row.rating_x100 / 100,
+        lesson_count: row.lesson_count,
+        tags: parseTags(row.tags),
+        next_free_at: next === undefined ? null : iso(next),
+        liked: likedAll || liked.has(row.id),
+      };
+    });
+  }
+
+  return {
+    async getTeacherList(studentId: number | null, query: TeacherListQuery): Promise<Page<TeacherCard>> {
+      const { current, size } = query;
+      const now = clock.now();
+      // favourites_only for a visitor: an empty page, never a 401 on a public page (docs/decisions.md).
+      if (query.favourites_only && studentId === null) return emptyPage(current, size);
+      const filter: TeacherFilter = {
+        ...(query.nationality ? { nationality: query.nationality } : {}),
+        ...(query.language ? { language: query.language } : {}),
+        ...(query.level ? { level: query.level } : {}),
+        ...(query.favourites_only && studentId !== null ? { favouritesOf: studentId } : {}),
+      };
+      if (query.keyword) {
+        filter.keyword = query.keyword.toLowerCase();
+        filter.keywordTags = tagsMatching(query.keyword);
+      }
+      const slots = slotFilterOf(query, now, settings.minNoticeMinutes);
+      if (slots !== undefined) {
+        if (slots.windows.length === 0) return emptyPage(current, size);
+        filter.slotWindows = slots.windows;
+        if (slots.minuteRanges) filter.slotMinuteRanges = slots.minuteRanges;
+      }
+      const offset = (current - 1) * size;
+      const [total, rows] = await Promise.all([
+        repo.countTeachers(db, filter),
+        repo.listTeachers(db, filter, query.sort, query.order, offset, size),
+      ]);
+      return { records: await toCards(studentId, rows, now), total, current, size };
+    },
+
+    async getTeacherInfo(studentId: number | null, teacherId: number): Promise<TeacherInfo> {
+      const row = await requireTeacher(teacherId);
+      const [[card], reviewCount] = await Promise.all([
+        toCards(studentId, [row], clock.now()),
+        repo.countReviews(db, teacherId),
+      ]);
+      return {
+        ...card!,
+        intro: { 'zh-Hans': row.intro_zh, en: row.intro_en },
+        intro_video: row.intro_video,
+        radar: {
+          education: row.radar_education,
+          experience: row.radar_experience,
+          interaction: row.radar_interaction,
+          pronunciation: row.radar_pronunciation,
+          rating: row.radar_rating,
+        },
+        accepted_card_types: acceptedCardTypesOf(row.nationality),
+        refuses_frequent_cancellers: row.refuses_frequent_cancellers === 1,
+        review_count: reviewCount,
+      };
+    },
+
+    /**
+     * A teacher's slots in [from, to). For a logged-in student, a slot that holds the student's own
+     * class is `mine` (a visitor and other students see it `booked`).
+     */
+    async getTeacherSchedule(
+      studentId: number | null,
+      query: TeacherScheduleQuery,
+    ): Promise<TeacherSchedule> {
+      await requireTeacher(query.teacher_id);
+      const from = Date.parse(query.from);
+      const to = Date.parse(query.to);
+      const bookable = bookableWindow(clock.now(), settings.minNoticeMinutes);
+      const rows = await repo.listSlots(db, query.teacher_id, from, to, studentId);
+      return {
+        teacher_id: query.teacher_id,
+        from: iso(from),
+        to: iso(to),
+        bookable_from: iso(bookable.from),
+        bookable_to: iso(bookable.to),
+        slots: rows.map((slot) => {
+          const start = Number(slot.start_at);
+          let state: SlotState = slot.mine_course_id === null ? slot.state : 'mine';
+          if (state === 'free' && (start < bookable.from || start > bookable.to)) state = 'closed';
+          return { id: slot.id, start: iso(start), end: iso(Number(slot.end_at)), state };
+        }),
+      };
+    },
+
+    async getTeacherReviews(query: TeacherReviewsQuery): Promise<Page<TeacherReview>> {
+      await requireTeacher(query.teacher_id);
+      const { current, size } = query;
+      const [total, rows] = await Promise.all([
+        repo.countReviews(db, query.teacher_id),
+        repo.listReviews(db, query.teacher_id, (current - 1) * size, size),
+      ]);
+      return {
+        records: rows.map((r) => ({
+          id: r.id,
+          student_nick: maskNick(r.student_nick),
+          rating: r.rating,
+          tags: parseTags(r.tags),
+          content: r.content,
+          created_at: iso(Number(r.created_at)),
+        })),
+        total,
+        current,
+        size,
+      };
+    },
+
+    // ---- favourites (SPEC.md §7) ------------------------------------------------------------------
+
+    likedTeacherIds(studentId: number): Promise<number[]> {
+      return repo.likedTeacherIds(db, studentId);
+    },
+
+    /**
+     * Toggles a favourite (or sets it when `like` is given). The primary key (student, teacher)
+     * decides under concurrency: insert … on conflict do nothing, else delete; never read-then-write.
+     * Liking needs an active teacher; un-liking works for any existing one.
+     */
+    async likeTeacher(studentId: number, teacherId: number, like?: boolean): Promise<{ liked: boolean }> {
+      const teacher = await repo.findTeacher(db, teacherId);
+      if (!teacher) throw AppError.notFound('teacher.notFound');
+      if (like === false) {
+        await repo.removeFavourite(db, studentId, teacherId);
+        return { liked: false };
+      }
+      if (teacher.active !== 1) {
+        if (like === true || !(await repo.removeFavourite(db, studentId, teacherId))) {
+          throw AppError.notFound('teacher.notFound');
+        }
+        return { liked: false };
+      }
+      if (await repo.addFavourite(db, studentId, teacherId, clock.now())) return { liked: true };
+      if (like === true) return { liked: true };
       await repo.removeFavourite(db, studentId, teacherId);
       return { liked: false };
-    }
-    if (teacher.active !== 1) {
-      if (like === true || !(await repo.removeFavourite(db, studentId, teacherId))) {
-        throw AppError.notFound('teacher.notFound');
-      }
-      return { liked: false };
-    }
-    if (await repo.addFavourite(db, studentId, teacherId, now)) return { liked: true };
-    if (like === true) return { liked: true };
-    await repo.removeFavourite(db, studentId, teacherId);
-    return { liked: false };
-  },
+    },
 
-  async likedTeacherList(ctx: TeachersContext & { studentId: number }, current: number, size: number) {
-    const { total, rows } = await repo.listFavouriteTeachers(
-      ctx.db,
-      ctx.studentId,
-      (current - 1) * size,
-      size,
-    );
-    return { records: await toCards(ctx, rows, true), total, current, size };
-  },
+    async likedTeacherList(studentId: number, current: number, size: number) {
+      const { total, rows } = await repo.listFavouriteTeachers(db, studentId, (current - 1) * size, size);
+      return { records: await toCards(studentId, rows, clock.now(), true), total, current, size };
+    },
+
+    /**
+     * Demo schedules roll forward (DESIGN.md §10; the `teachers.demo-slots` job): inserts the missing
+     * free slots of the demo teachers; idempotent. Returns how many were added.
+     */
+    topUpDemoSlots(): Promise<number> {
+      return topUpDemoSlots(db, clock.now());
+    },
+
+    // ---- operator writes (the operations CLI; each in the caller's transaction) -------------------
+
+    /** A new teacher (active), with a generated avatar; its id. */
+    addTeacher(trx: Trx, teacher: OperatorTeacher): Promise<number> {
+      const { languages, tags, ...fields } = teacher;
+      return repo.insertTeacher(
+        trx,
+        {
+          ...fields,
+          avatar: avatarDataUrl(teacher.name),
+          tags: JSON.stringify(tags ?? []),
+          created_at: clock.now(),
+        },
+        languages,
+      );
+    },
+
+    /** Changes the given fields; false when there is no such teacher. */
+    updateTeacher(trx: Trx, teacherId: number, patch: Partial<OperatorTeacher> & { active?: 0 | 1 }) {
+      const { languages, tags, ...fields } = patch;
+      return repo.updateTeacher(
+        trx,
+        teacherId,
+        { ...fields, ...(tags ? { tags: JSON.stringify(tags) } : {}) },
+        languages,
+      );
+    },
+
+    /**
+     * Publishes slots; a slot overlapping one the teacher has (of any state) is skipped, so
+     * publishing the same template twice adds nothing.
+     */
+    async publishSlots(trx: Trx, teacherId: number, slots: { start: number; end: number }[]) {
+      let created = 0;
+      const skipped: number[] = [];
+      for (const slot of slots) {
+        if ((await repo.overlappingSlots(trx, teacherId, slot.start, slot.end)).length > 0) {
+          skipped.push(slot.start);
+          continue;
+        }
+        await repo.insertSlot(trx, teacherId, slot.start, slot.end);
+        created++;
+      }
+      return { created, skipped };
+    },
+
+    /** Closes the free slots starting in [from, to); booked ones are listed and left alone. */
+    async closeFreeSlots(trx: Trx, teacherId: number, from: number, to: number) {
+      const closed = await repo.closeFreeSlots(trx, teacherId, from, to);
+      const booked = await repo.bookedSlots(trx, teacherId, from, to);
+      return { closed, booked };
+    },
+  };
+}
+
+export type TeachersService = ReturnType<typeof createTeachersService>;
+
+/** The fields an operator sets on a teacher (`npm run ops -- teacher add|update`). */
+export type OperatorTeacher = {
+  name: string;
+  nationality: string;
+  level: number;
+  price_coins: number;
+  languages: string[];
+  intro_zh?: string;
+  intro_en?: string;
+  intro_video?: string | null;
+  tags?: string[];
+  refuses_frequent_cancellers?: 0 | 1;
 };

@@ -2,24 +2,55 @@
  * Wall-clock arithmetic in IANA time zones with Intl only (no time zone library on the server):
  * the list's slot filters are given in the student's zone and compared with UTC epoch ms.
  */
+
+/**
+ * Formatters by canonical zone name. A zone name is request input (`tz` of the teacher list) and
+ * Intl accepts every case spelling of it (`aMERica/argentina/comodrivadavia`): each formatter costs
+ * about 28 KB, so keying by the spelling let a visitor grow the process without bound (issue 11).
+ * Only canonical names (as the runtime resolves them) are stored, so there is at most one entry per
+ * zone the runtime knows (about 600); the cap is a second line of defence.
+ */
+const MAX_FORMATTERS = 1000;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+function newFormatter(zone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+}
+
+/** Throws a RangeError for a zone the runtime does not know (the contract validates `tz` first). */
 function formatterOf(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(zone, f);
-  }
-  return f;
+  const hit = formatters.get(zone);
+  if (hit) return hit;
+  const fresh = newFormatter(zone);
+  const canonical = fresh.resolvedOptions().timeZone;
+  const known = formatters.get(canonical);
+  if (known) return known;
+  if (formatters.size >= MAX_FORMATTERS) formatters.clear();
+  formatters.set(canonical, fresh);
+  return fresh;
+}
+
+/**
+ * The runtime's canonical name of a zone (`asia/shanghai` → `Asia/Shanghai`). Callers canonicalise
+ * request input once, so the per-instant helpers below find their formatter in the cache; another
+ * spelling still works there, at the cost of a throwaway formatter per call.
+ */
+export function canonicalTimeZone(zone: string): string {
+  return formatterOf(zone).resolvedOptions().timeZone;
+}
+
+/** How many formatters are cached (tests). */
+export function cachedTimeZoneCount(): number {
+  return formatters.size;
 }
 
 export type LocalDate = { year: number; month: number; day: number };

@@ -1,6 +1,6 @@
 import * as dysms from '@alicloud/dysmsapi20170525';
 import { $OpenApiUtil } from '@alicloud/openapi-core';
-import { SmsSendError, type SmsLogger, type SmsProvider } from './sms-provider.ts';
+import { SmsSendError, type SmsLogger, type SmsNoticeTemplate, type SmsProvider } from './sms-provider.ts';
 
 export type AliyunSmsConfig = {
   accessKeyId: string;
@@ -9,6 +9,8 @@ export type AliyunSmsConfig = {
   signName: string;
   /** The registered verification-code template (e.g. SMS_123456789) with a `${code}` parameter. */
   templateCode: string;
+  /** Registered templates of notices (class reminders); a notice without one is refused. */
+  noticeTemplates?: Partial<Record<SmsNoticeTemplate, string>>;
   /**
    * Host (`dysmsapi.aliyuncs.com`, the default, over HTTPS) or a full origin such as
    * `http://127.0.0.1:8080`, which tests use to point the SDK at a local fake server.
@@ -69,35 +71,46 @@ export function createAliyunSmsProvider(config: AliyunSmsConfig, logger: SmsLogg
     }),
   );
 
+  async function send(
+    mobile: string,
+    templateCode: string,
+    templateParam: Record<string, string>,
+    requestId: string | undefined,
+  ): Promise<void> {
+    const request = new dysms.SendSmsRequest({
+      phoneNumbers: mobile,
+      signName: config.signName,
+      templateCode,
+      templateParam: JSON.stringify(templateParam),
+    });
+    let body: dysms.SendSmsResponseBody | undefined;
+    try {
+      body = (await client.sendSms(request)).body;
+    } catch (err) {
+      // SDK errors may hold the whole request (phone number included): rethrow only a code.
+      const e = err as { code?: unknown; statusCode?: unknown; message?: unknown } | null;
+      const status = typeof e?.statusCode === 'number' ? `HTTP ${e.statusCode}` : undefined;
+      throw new SmsSendError('aliyun', safeCode(e?.code, 'RequestFailed'), status);
+    }
+    if (body?.code !== 'OK') {
+      throw new SmsSendError('aliyun', safeCode(body?.code, 'UnexpectedResponse'), safeDetail(body?.message));
+    }
+    logger.info(
+      { provider: 'aliyun', bizId: body.bizId, providerRequestId: body.requestId, requestId },
+      'SMS sent',
+    );
+  }
+
   return {
     name: 'aliyun',
     async sendCode({ mobile, code, requestId }) {
-      const request = new dysms.SendSmsRequest({
-        phoneNumbers: mobile,
-        signName: config.signName,
-        templateCode: config.templateCode,
-        templateParam: JSON.stringify({ code }),
-      });
-      let body: dysms.SendSmsResponseBody | undefined;
-      try {
-        body = (await client.sendSms(request)).body;
-      } catch (err) {
-        // SDK errors may hold the whole request (phone number included): rethrow only a code.
-        const e = err as { code?: unknown; statusCode?: unknown; message?: unknown } | null;
-        const status = typeof e?.statusCode === 'number' ? `HTTP ${e.statusCode}` : undefined;
-        throw new SmsSendError('aliyun', safeCode(e?.code, 'RequestFailed'), status);
-      }
-      if (body?.code !== 'OK') {
-        throw new SmsSendError(
-          'aliyun',
-          safeCode(body?.code, 'UnexpectedResponse'),
-          safeDetail(body?.message),
-        );
-      }
-      logger.info(
-        { provider: 'aliyun', bizId: body.bizId, providerRequestId: body.requestId, requestId },
-        'SMS code sent',
-      );
+      await send(mobile, config.templateCode, { code }, requestId);
+    },
+
+    async sendNotice(message) {
+      const templateCode = config.noticeTemplates?.[message.template];
+      if (!templateCode) throw new SmsSendError('aliyun', 'TemplateNotConfigured', message.template);
+      await send(message.mobile, templateCode, message.params, message.requestId);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -46,11 +46,45 @@ describe('log SMS provider', () => {
     });
   });
 
+  it('keeps the outbox to its owner: directory 0700, file 0600, also when an older file was readable', async () => {
+    const nested = path.join(dataDir, 'fresh');
+    const sms = createSmsProvider({ driver: 'log', dataDir: nested, logger });
+    await sms.sendCode({ mobile: '13800138000', code: '012345', lang: 'en' });
+    const modeOf = async (p: string) => ((await stat(p)).mode & 0o777).toString(8);
+    expect(await modeOf(nested)).toBe('700');
+    expect(await modeOf(path.dirname(smsOutboxPath(nested)))).toBe('700');
+    expect(await modeOf(smsOutboxPath(nested))).toBe('600');
+
+    await chmod(smsOutboxPath(nested), 0o644);
+    const restarted = createSmsProvider({ driver: 'log', dataDir: nested, logger });
+    await restarted.sendCode({ mobile: '13800138000', code: '543210', lang: 'en' });
+    expect(await modeOf(smsOutboxPath(nested))).toBe('600');
+  });
+
   it('writes the message in the requested language', async () => {
     const sms = createSmsProvider({ driver: 'log', dataDir, logger });
     await sms.sendCode({ mobile: '13900139000', code: '999999', lang: 'en' });
     const [entry] = await outbox();
     expect(entry!.text).toMatch(/^Your verification code is 999999\./);
+  });
+
+  it('writes a notice from its template in the requested language, with no code', async () => {
+    const sms = createSmsProvider({ driver: 'log', dataDir, logger });
+    const params = { teacher: 'Anna Smith', time: '19:30', minutes: '60' };
+    await sms.sendNotice({ mobile: '13800138000', template: 'classReminder', params, lang: 'en' });
+    await sms.sendNotice({ mobile: '13800138000', template: 'classReminder', params, lang: 'zh-Hans' });
+    const [en, zh] = await outbox();
+    expect(en).toMatchObject({ mobile: '13800138000', code: '', template: 'classReminder', provider: 'log' });
+    expect(en!.text).toBe(
+      'Reminder: your class with Anna Smith starts in 60 minutes, at 19:30 (Beijing time).',
+    );
+    expect(zh!.text).toContain('上课提醒');
+    expect(zh!.text).toContain('19:30');
+    expect(logs.at(-1)!.obj).toMatchObject({
+      provider: 'log',
+      mobile: '138****8000',
+      template: 'classReminder',
+    });
   });
 
   it('keeps every line intact under concurrent sends', async () => {

@@ -11,13 +11,33 @@ export type SmsCodeMessage = {
   requestId?: string;
 };
 
+/** Notices other than codes, each a registered template at a real provider. */
+export type SmsNoticeTemplate = 'classReminder';
+
+export type SmsNoticeParams = {
+  /** The teacher's name, the class's start (HH:mm, Beijing time) and the minutes until then. */
+  classReminder: { teacher: string; time: string; minutes: string };
+};
+
+export type SmsNoticeMessage = {
+  [T in SmsNoticeTemplate]: {
+    mobile: string;
+    template: T;
+    params: SmsNoticeParams[T];
+    lang: SmsLang;
+    requestId?: string;
+  };
+}[SmsNoticeTemplate];
+
 /**
- * Sends a verification code (DESIGN.md §7 "Other providers"). Rate limits, budgets and code storage
+ * Sends a verification code or a notice (DESIGN.md §7 "Other providers"). Rate limits, budgets and code storage
  * are the caller's job; a provider only delivers, and throws `SmsSendError` when delivery is refused.
  */
 export type SmsProvider = {
   name: string;
   sendCode(input: SmsCodeMessage): Promise<void>;
+  /** A notice from a template (a class reminder); the text is the template's, never free text. */
+  sendNotice(input: SmsNoticeMessage): Promise<void>;
 };
 
 export type SmsLogger = { info(obj: object, msg?: string): void };
@@ -54,6 +74,22 @@ export function smsCodeText(code: string, lang: SmsLang): string {
   return lang === 'en'
     ? `Your verification code is ${code}. It is valid for ${SMS_CODE_VALID_MINUTES} minutes. Never share it with anyone.`
     : `您的验证码为 ${code}，${SMS_CODE_VALID_MINUTES} 分钟内有效，请勿泄露给他人。`;
+}
+
+/** The text of a notice, as the log driver records it (a real provider renders its template). */
+export function smsNoticeText(message: SmsNoticeMessage): string {
+  switch (message.template) {
+    case 'classReminder': {
+      const { teacher, time, minutes } = message.params;
+      return message.lang === 'en'
+        ? `Reminder: your class with ${teacher} starts in ${minutes} minutes, at ${time} (Beijing time).`
+        : `上课提醒：您与 ${teacher} 老师的课程将在 ${minutes} 分钟后（北京时间 ${time}）开始，请准时进入教室。`;
+    }
+    default: {
+      const template: never = message.template;
+      throw new Error(`Unknown SMS template: ${String(template)}`);
+    }
+  }
 }
 
 /** Masks a phone number for logs: 138****8000. */

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../http/http-client.ts';
 import { useSession } from '../session/session-store.ts';
+import { queryKeys } from '../query-keys.ts';
 
 /**
  * GET /user/getUserLikeTeachersIds: the student's favourite teacher ids (SPEC.md §4: loaded once per
@@ -11,12 +12,9 @@ export function getLikedTeacherIds(): Promise<number[]> {
   return http.get<number[]>('/user/getUserLikeTeachersIds', { silent: true });
 }
 
-/** Every favourites query starts with this key; invalidating it reloads the ids and the list. */
-export const FAVOURITES_KEY = ['favourites'] as const;
-
 export function getLikedTeacherIdsQueryOptions(studentId: string | number | null) {
   return queryOptions({
-    queryKey: [...FAVOURITES_KEY, 'ids', studentId ?? 'visitor'] as const,
+    queryKey: queryKeys.favourites.ids(studentId),
     queryFn: getLikedTeacherIds,
     // Never for a visitor: /user/* answers 401 to them (DESIGN.md §8).
     enabled: studentId !== null,

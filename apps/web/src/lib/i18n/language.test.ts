@@ -1,22 +1,48 @@
 import { describe, expect, it } from 'vitest';
-import { dayjsLocaleOf, detectLanguage, languageToOffer, otherLanguage, parseLanguage } from './language.ts';
+import {
+  dayjsLocaleOf,
+  detectLanguage,
+  languageToOffer,
+  otherLanguage,
+  parseLanguage,
+  primaryBrowserLanguage,
+} from './language.ts';
 
 describe('detectLanguage', () => {
-  it('defaults to Chinese when the browser has no English', () => {
-    expect(detectLanguage(['zh-CN', 'zh'])).toBe('zh-Hans');
-    expect(detectLanguage(['fr-FR'])).toBe('zh-Hans');
-    expect(detectLanguage([])).toBe('zh-Hans');
+  it('defaults to Chinese when the primary language is not English', () => {
+    expect(detectLanguage('zh-CN')).toBe('zh-Hans');
+    expect(detectLanguage('zh-TW')).toBe('zh-Hans');
+    expect(detectLanguage('fr-FR')).toBe('zh-Hans');
+    expect(detectLanguage('')).toBe('zh-Hans');
     expect(detectLanguage(undefined)).toBe('zh-Hans');
+    expect(detectLanguage(null)).toBe('zh-Hans');
   });
 
-  it('picks English when any browser language is English', () => {
-    expect(detectLanguage(['en-US'])).toBe('en');
-    expect(detectLanguage(['zh-CN', 'en'])).toBe('en');
-    expect(detectLanguage(['EN_gb'])).toBe('en');
+  it('picks English when the primary language is English', () => {
+    expect(detectLanguage('en')).toBe('en');
+    expect(detectLanguage('en-US')).toBe('en');
+    expect(detectLanguage(' EN_gb ')).toBe('en');
   });
 
   it('does not mistake languages that merely start with "en" letters', () => {
-    expect(detectLanguage(['enx-US'])).toBe('zh-Hans');
+    expect(detectLanguage('enx-US')).toBe('zh-Hans');
+  });
+});
+
+describe('primaryBrowserLanguage', () => {
+  it('reads navigator.language, so a Chinese browser that lists English second stays Chinese', () => {
+    const nav = { language: 'zh-CN', languages: ['zh-CN', 'en'] };
+    expect(primaryBrowserLanguage(nav)).toBe('zh-CN');
+    expect(detectLanguage(primaryBrowserLanguage(nav))).toBe('zh-Hans');
+    expect(detectLanguage(primaryBrowserLanguage({ language: 'en-US', languages: ['en-US', 'zh-CN'] }))).toBe(
+      'en',
+    );
+  });
+
+  it('falls back to the first of navigator.languages, then to nothing', () => {
+    expect(primaryBrowserLanguage({ language: '', languages: ['en-GB', 'zh-CN'] })).toBe('en-GB');
+    expect(primaryBrowserLanguage({ language: '', languages: [] })).toBe('');
+    expect(primaryBrowserLanguage(undefined)).toBe('');
   });
 });
 
@@ -34,13 +60,17 @@ describe('languageToOffer', () => {
   const base = {
     chosen: 'zh-Hans' as const,
     manual: false,
-    browserLanguages: ['en-US'],
+    browserLanguage: 'en-US',
     alreadyPrompted: false,
   };
 
   it('offers the browser language when it differs from the chosen one', () => {
     expect(languageToOffer(base)).toBe('en');
-    expect(languageToOffer({ ...base, chosen: 'en', browserLanguages: ['zh-CN'] })).toBe('zh-Hans');
+    expect(languageToOffer({ ...base, chosen: 'en', browserLanguage: 'zh-CN' })).toBe('zh-Hans');
+  });
+
+  it('offers nothing to a Chinese browser that lists English second', () => {
+    expect(languageToOffer({ ...base, browserLanguage: 'zh-CN' })).toBeNull();
   });
 
   it('stays silent after a manual choice, once prompted, or when languages agree', () => {

@@ -4,21 +4,21 @@ import { loadSettings, saveSettings, SETTINGS_STORAGE_KEY } from './settings-sto
 
 describe('loadSettings', () => {
   it('detects the language from the browser on a first visit', () => {
-    expect(loadSettings(memoryStorage(), ['zh-CN'])).toEqual({
+    expect(loadSettings(memoryStorage(), 'zh-CN')).toEqual({
       language: 'zh-Hans',
       languageManual: false,
       dark: null,
     });
-    expect(loadSettings(memoryStorage(), ['en-US']).language).toBe('en');
+    expect(loadSettings(memoryStorage(), 'en-US').language).toBe('en');
   });
 
   it('uses the stored LANGUAGE over the browser', () => {
     const storage = memoryStorage({ LANGUAGE: 'en' });
-    expect(loadSettings(storage, ['zh-CN']).language).toBe('en');
+    expect(loadSettings(storage, 'zh-CN').language).toBe('en');
   });
 
   it('ignores an invalid stored language', () => {
-    expect(loadSettings(memoryStorage({ LANGUAGE: 'de' }), ['zh-CN']).language).toBe('zh-Hans');
+    expect(loadSettings(memoryStorage({ LANGUAGE: 'de' }), 'zh-CN').language).toBe('zh-Hans');
   });
 
   it('restores the manual flag and the dark choice', () => {
@@ -26,7 +26,7 @@ describe('loadSettings', () => {
       LANGUAGE: 'zh-Hans',
       [SETTINGS_STORAGE_KEY]: JSON.stringify({ languageManual: true, dark: false }),
     });
-    expect(loadSettings(storage, ['en-US'])).toEqual({
+    expect(loadSettings(storage, 'en-US')).toEqual({
       language: 'zh-Hans',
       languageManual: true,
       dark: false,
@@ -35,7 +35,7 @@ describe('loadSettings', () => {
 
   it('does not trust a manual flag without a stored language', () => {
     const storage = memoryStorage({ [SETTINGS_STORAGE_KEY]: JSON.stringify({ languageManual: true }) });
-    expect(loadSettings(storage, ['en']).languageManual).toBe(false);
+    expect(loadSettings(storage, 'en').languageManual).toBe(false);
   });
 });
 
@@ -45,6 +45,6 @@ describe('saveSettings', () => {
     saveSettings(storage, { language: 'en', languageManual: true, dark: true });
     expect(storage.dump().LANGUAGE).toBe('en');
     expect(JSON.parse(storage.dump()[SETTINGS_STORAGE_KEY]!)).toEqual({ languageManual: true, dark: true });
-    expect(loadSettings(storage, ['zh-CN'])).toEqual({ language: 'en', languageManual: true, dark: true });
+    expect(loadSettings(storage, 'zh-CN')).toEqual({ language: 'en', languageManual: true, dark: true });
   });
 });

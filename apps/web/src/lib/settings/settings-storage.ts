@@ -16,14 +16,15 @@ export type Settings = {
 
 export function loadSettings(
   storage: KeyValueStorage | null,
-  browserLanguages: readonly string[] | undefined,
+  /** The browser's primary language (`navigator.language`); the rest of its list does not count. */
+  browserLanguage: string | undefined,
 ): Settings {
   const stored = parseLanguage(readItem(storage, LANGUAGE_STORAGE_KEY));
   const extra = readJson(storage, SETTINGS_STORAGE_KEY);
   const record = extra && typeof extra === 'object' ? (extra as Record<string, unknown>) : {};
   const languageManual = stored !== null && record.languageManual === true;
   return {
-    language: stored ?? detectLanguage(browserLanguages),
+    language: stored ?? detectLanguage(browserLanguage),
     languageManual,
     dark: typeof record.dark === 'boolean' ? record.dark : null,
   };

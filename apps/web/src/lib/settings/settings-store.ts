@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { Lang } from '@app/contract/i18n';
+import { primaryBrowserLanguage } from '../i18n/language.ts';
 import { browserStorage } from '../storage.ts';
 import { loadSettings, saveSettings, type Settings } from './settings-storage.ts';
 
@@ -12,7 +13,7 @@ type SettingsState = Settings & {
 };
 
 const storage = browserStorage('local');
-const initial = loadSettings(storage, typeof navigator === 'undefined' ? [] : navigator.languages);
+const initial = loadSettings(storage, primaryBrowserLanguage());
 
 /**
  * Settings of SPEC.md §3 (language, dark, manual-language flag), persisted on every change.

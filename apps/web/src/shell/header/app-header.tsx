@@ -5,7 +5,7 @@ import { MenuOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useIsLoggedIn } from '../../lib/session/session-store.ts';
 import { Logo } from '../logo.tsx';
-import { useBrandTitle } from '../use-brand-title.ts';
+import { useBrandTitle } from '../../lib/app-config/use-brand-title.ts';
 import { ContactMenu } from './contact-menu.tsx';
 import { FavouritesButton } from './favourites-button.tsx';
 import { LanguageSwitch } from './language-switch.tsx';

@@ -1,8 +1,8 @@
-import { Badge, Button } from 'antd';
+import { Badge } from 'antd';
 import { HeartOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useLikedTeacherIds } from '../../lib/favourites/get-liked-teacher-ids.ts';
+import { LinkButton } from '../link-button.tsx';
 
 type FavouritesButtonProps = {
   onNavigate?: () => void;
@@ -14,20 +14,17 @@ type FavouritesButtonProps = {
  */
 export function FavouritesButton({ onNavigate }: FavouritesButtonProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const count = useLikedTeacherIds().data?.length ?? 0;
   return (
     <Badge count={count} size="small" offset={[-4, 4]} data-testid="favourites-badge" data-count={count}>
-      <Button
+      <LinkButton
+        to="/user/like-teachers"
+        onNavigate={onNavigate}
         type="text"
         shape="circle"
         icon={<HeartOutlined />}
         aria-label={t('header.favouritesCount', { count })}
         data-testid="favourites-button"
-        onClick={() => {
-          onNavigate?.();
-          void navigate('/user/like-teachers');
-        }}
       />
     </Badge>
   );

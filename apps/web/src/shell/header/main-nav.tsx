@@ -1,14 +1,15 @@
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAppConfig } from '../../features/app-config/api/get-app-config.ts';
+import { useAppConfig } from '../../lib/app-config/get-app-config.ts';
 import { useIsLoggedIn } from '../../lib/session/session-store.ts';
 import { useSettings } from '../../lib/settings/settings-store.ts';
+import { ShellLink } from '../shell-link.tsx';
 
 type MainNavProps = { vertical?: boolean; onNavigate?: () => void };
 
 /**
  * Header menu of SPEC.md §2: Home; course schedule only when logged in; IELTS only when the
- * language is Chinese; the app download link from /app/config.
+ * language is Chinese; the app download link from /app/config. Every item is an `<a href>`.
  */
 export function MainNav({ vertical = false, onNavigate }: MainNavProps) {
   const { t } = useTranslation();
@@ -40,10 +41,9 @@ export function MainNav({ vertical = false, onNavigate }: MainNavProps) {
         )}
         {downloadUrl && (
           <li>
-            <a className="ls-nav-link" href={downloadUrl} target="_blank" rel="noopener noreferrer">
+            <ShellLink href={downloadUrl} className={linkClass} onClick={onNavigate}>
               {t('nav.appDownload')}
-              <span className="ls-sr-only">{t('footer.newTab')}</span>
-            </a>
+            </ShellLink>
           </li>
         )}
       </ul>

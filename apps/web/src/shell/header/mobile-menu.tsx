@@ -53,7 +53,7 @@ export default function MobileMenu({ open, onClose, onOpenAssistant }: MobileMen
         <ThemeSwitchRow />
       </div>
       <Divider />
-      <ContactMenu variant="list" onOpenAssistant={onOpenAssistant} />
+      <ContactMenu variant="list" onOpenAssistant={onOpenAssistant} onNavigate={onClose} />
     </Drawer>
   );
 }

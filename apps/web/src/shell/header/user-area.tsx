@@ -1,12 +1,14 @@
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { BookOutlined, DownOutlined, LogoutOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '@app/contract/auth';
 import { useLogout } from '../../features/auth/hooks/use-logout.ts';
 import { displayName, initials, maskMobile } from '../../features/auth/lib/user-display.ts';
 import { useLoginDialog } from '../../lib/session/login-dialog-store.ts';
 import { useIsLoggedIn, useSession } from '../../lib/session/session-store.ts';
+import { LinkButton } from '../link-button.tsx';
+import { landedOnLink } from '../shell-link.tsx';
 import './user-area.css';
 
 type UserAreaProps = { block?: boolean; onAction?: () => void };
@@ -59,20 +61,17 @@ export function UserArea({ block = false, onAction }: UserAreaProps) {
   const logout = useLogout();
 
   if (loggedIn && info) {
-    const go = (path: string) => {
-      onAction?.();
-      void navigate(path);
-    };
     const buyCoins = (
-      <Button
+      <LinkButton
+        to="/user/coins"
+        onNavigate={onAction}
         type="primary"
         block={block}
         icon={<WalletOutlined />}
-        onClick={() => go('/user/coins')}
         data-testid="buy-coins"
       >
         {t('auth.buyCoins')}
-      </Button>
+      </LinkButton>
     );
 
     if (block) {
@@ -80,12 +79,12 @@ export function UserArea({ block = false, onAction }: UserAreaProps) {
         <div className="ls-user-area ls-user-area-block" data-testid="user-area">
           <UserCard info={info} />
           {buyCoins}
-          <Button block icon={<UserOutlined />} onClick={() => go('/user/home')}>
+          <LinkButton to="/user/home" onNavigate={onAction} block icon={<UserOutlined />}>
             {t('auth.personalCentre')}
-          </Button>
-          <Button block icon={<BookOutlined />} onClick={() => go('/course/index')}>
+          </LinkButton>
+          <LinkButton to="/course/index" onNavigate={onAction} block icon={<BookOutlined />}>
             {t('auth.courseManagement')}
-          </Button>
+          </LinkButton>
           <Button
             block
             danger
@@ -102,15 +101,24 @@ export function UserArea({ block = false, onAction }: UserAreaProps) {
       );
     }
 
+    // The entries that navigate are real links; a click on one navigates by itself.
     const items: MenuProps['items'] = [
-      { key: '/user/home', icon: <UserOutlined />, label: t('auth.personalCentre') },
-      { key: '/course/index', icon: <BookOutlined />, label: t('auth.courseManagement') },
+      {
+        key: '/user/home',
+        icon: <UserOutlined />,
+        label: <Link to="/user/home">{t('auth.personalCentre')}</Link>,
+      },
+      {
+        key: '/course/index',
+        icon: <BookOutlined />,
+        label: <Link to="/course/index">{t('auth.courseManagement')}</Link>,
+      },
       { type: 'divider' },
       { key: 'logout', icon: <LogoutOutlined />, label: t('auth.logout'), danger: true },
     ];
-    const onMenuClick: MenuProps['onClick'] = ({ key }) => {
+    const onMenuClick: MenuProps['onClick'] = ({ key, domEvent }) => {
       if (key === 'logout') logout();
-      else go(key);
+      else if (!landedOnLink(domEvent)) void navigate(key);
     };
     return (
       <div className="ls-user-area" data-testid="user-area">

@@ -1,6 +1,6 @@
 import { Button, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useBrandTitle } from '../../../shell/use-brand-title.ts';
+import { useBrandTitle } from '../../../lib/app-config/use-brand-title.ts';
 
 export type LegalDoc = 'privacy' | 'terms';
 

@@ -1,12 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { App, Button, Checkbox, Form, Input, Space, type InputRef } from 'antd';
 import { LockOutlined, MessageOutlined } from '@ant-design/icons';
 import { Trans, useTranslation } from 'react-i18next';
 import { LOGIN_TABS, smsCodeSchema, type UserInfo } from '@app/contract/auth';
-import { LOGIN_CLIENT_LABEL, SMS_COUNTDOWN_SECONDS } from '@app/contract/constants';
-import { isMessageKey, message as contractMessage } from '@app/contract/messages';
+import { LOGIN_CLIENT_LABEL } from '@app/contract/constants';
+import { message as contractMessage } from '@app/contract/messages';
 import { mobileSchema, passwordSchema } from '@app/contract/validation';
 import { clientPasswordHash } from '../../../lib/auth-crypto/client-password-hash.ts';
+import { schemaRule } from '../../../lib/forms/zod-rule.ts';
 import { isApiError } from '../../../lib/http/api-error.ts';
 import { EmptyUserInfoError } from '../../../lib/session/create-session.ts';
 import type { LoginDialogMode } from '../../../lib/session/login-dialog-store.ts';
@@ -16,6 +17,7 @@ import { getUserInfo } from '../api/get-user-info.ts';
 import { login, register } from '../api/login.ts';
 import { sendSmsCode } from '../api/send-sms-code.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
+import { smsSends } from '../lib/sms-send-store.ts';
 import { displayName } from '../lib/user-display.ts';
 import { DemoHint, type DemoInfo } from './demo-hint.tsx';
 import { LegalDialog, type LegalDoc } from './legal-dialog.tsx';
@@ -41,29 +43,13 @@ export type LoginFormProps = {
   idPrefix: string;
 };
 
-/** A zod issue's message is a key of the contract's MESSAGES; its text in the current language. */
-function issueText(key: string | undefined, lang: 'zh-Hans' | 'en'): string {
-  return key && isMessageKey(key)
-    ? contractMessage(key, lang)
-    : contractMessage('validation.checkInput', lang);
-}
-
-function schemaRule(
-  schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } },
-  lang: 'zh-Hans' | 'en',
-) {
-  return {
-    validator: async (_: unknown, value: unknown) => {
-      const result = schema.safeParse(typeof value === 'string' ? value : '');
-      if (!result.success) throw new Error(issueText(result.error?.issues[0]?.message, lang));
-    },
-  };
-}
-
 /**
  * The login / registration form of SPEC.md §2, shared by the dialog and the /login page.
  * - SMS mode: phone + 6-digit code with a get-code button and a 60 s countdown (disabled while
- *   counting or sending). Unknown phones are registered by the server on SMS login.
+ *   counting or sending). Unknown phones are registered by the server on SMS login. The countdown
+ *   and the send's challenge_id are kept per phone for the browser session (sms-send-store.ts): a
+ *   reopened dialog shows the phone of the last send still counting down, and login and
+ *   registration send the challenge back with the code (DESIGN.md §7 "Code binding").
  * - Password mode: phone + password, sent as the client hash (DESIGN.md §6), never in clear.
  * - Register mode: SMS mode under a register title, with an optional password (then POST /user/reg).
  * The submit button is disabled while the phone or the code/password is empty (SPEC.md §5).
@@ -77,8 +63,11 @@ export function LoginForm({ mode, onModeChange, onLoggedIn, demo, idPrefix }: Lo
   const [sending, setSending] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [legal, setLegal] = useState<LegalDoc | null>(null);
-  const countdown = useCountdown();
   const codeInput = useRef<InputRef>(null);
+  // The phone of a send whose code may still be typed in, for a reopened dialog (read once).
+  const [lastMobile] = useState(() => smsSends.lastMobile());
+  // Re-reads the send store after a send or a refusal was recorded in it.
+  const [, sendsChanged] = useReducer((n: number) => n + 1, 0);
 
   const effectiveMethod: Method = mode === 'register' ? 'sms' : method;
   const mobile = Form.useWatch('mobile', form) ?? '';
@@ -86,6 +75,7 @@ export function LoginForm({ mode, onModeChange, onLoggedIn, demo, idPrefix }: Lo
   const password = Form.useWatch('password', form) ?? '';
   const secret = effectiveMethod === 'password' ? password : code;
   const canSubmit = mobile.trim() !== '' && secret.trim() !== '';
+  const remaining = useCountdown(smsSends.resendAt(mobile));
 
   // Validation messages follow a language switch.
   useEffect(() => {
@@ -105,15 +95,19 @@ export function LoginForm({ mode, onModeChange, onLoggedIn, demo, idPrefix }: Lo
     setSending(true);
     try {
       const result = await sendSmsCode({ mobile: value });
+      smsSends.recordSend(value, result);
+      sendsChanged();
       message.success(t('auth.smsSent'));
-      countdown.start(result?.resend_after_seconds || SMS_COUNTDOWN_SECONDS);
       codeInput.current?.focus();
     } catch (error) {
       // The client showed the server's message; a rate limit says when to try again.
       const retry = isApiError(error)
         ? (error.data as { retry_after_seconds?: unknown } | undefined)?.retry_after_seconds
         : undefined;
-      if (typeof retry === 'number' && retry > 0 && retry <= 3600) countdown.start(retry);
+      if (typeof retry === 'number' && retry > 0 && retry <= 3600) {
+        smsSends.recordRefusal(value, retry);
+        sendsChanged();
+      }
     } finally {
       setSending(false);
     }
@@ -129,6 +123,7 @@ export function LoginForm({ mode, onModeChange, onLoggedIn, demo, idPrefix }: Lo
           mobile: phone,
           password: await clientPasswordHash(values.newPassword, phone),
           code: (values.code ?? '').trim(),
+          challenge_id: smsSends.challengeFor(phone),
         });
       } else if (effectiveMethod === 'password') {
         pair = await login({
@@ -143,6 +138,7 @@ export function LoginForm({ mode, onModeChange, onLoggedIn, demo, idPrefix }: Lo
           Code: (values.code ?? '').trim(),
           currentTab: LOGIN_TABS.sms,
           token: LOGIN_CLIENT_LABEL,
+          challenge_id: smsSends.challengeFor(phone),
         });
       }
       const info = await session.establish(pair, {
@@ -170,11 +166,11 @@ export function LoginForm({ mode, onModeChange, onLoggedIn, demo, idPrefix }: Lo
     form.validateFields(['mobile']).catch(() => undefined);
   };
 
-  const counting = countdown.remaining > 0;
+  const counting = remaining > 0;
   const codeButtonText = sending
     ? t('auth.sendingCode')
     : counting
-      ? t('auth.resendIn', { seconds: countdown.remaining })
+      ? t('auth.resendIn', { seconds: remaining })
       : t('auth.getCode');
 
   return (
@@ -189,7 +185,7 @@ export function LoginForm({ mode, onModeChange, onLoggedIn, demo, idPrefix }: Lo
         layout="vertical"
         requiredMark={false}
         onFinish={onFinish}
-        initialValues={{ remember: false }}
+        initialValues={{ remember: false, ...(lastMobile ? { mobile: lastMobile } : {}) }}
         disabled={submitting}
       >
         <Form.Item
@@ -261,15 +257,7 @@ export function LoginForm({ mode, onModeChange, onLoggedIn, demo, idPrefix }: Lo
             name="newPassword"
             label={t('auth.newPassword')}
             validateTrigger="onBlur"
-            rules={[
-              {
-                validator: async (_: unknown, value: unknown) => {
-                  if (typeof value !== 'string' || value === '') return;
-                  const result = passwordSchema.safeParse(value);
-                  if (!result.success) throw new Error(issueText(result.error.issues[0]?.message, lang));
-                },
-              },
-            ]}
+            rules={[schemaRule(passwordSchema, lang, { optional: true })]}
           >
             <Input.Password
               autoComplete="new-password"

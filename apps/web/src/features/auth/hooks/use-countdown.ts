@@ -1,29 +1,26 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 
 /**
- * Seconds left until a deadline, ticking every 250 ms (the SMS resend countdown of SPEC.md §4).
- * Based on the clock, not on counting ticks, so a throttled background tab still ends on time.
+ * Seconds left until `endAt` (epoch ms; null: nothing to wait for), ticking every 250 ms: the SMS
+ * resend countdown of SPEC.md §4, whose deadline comes from the per-phone send store
+ * (lib/sms-send-store.ts), so it survives a reopened dialog. Based on the clock, not on counting
+ * ticks, so a throttled background tab still ends on time.
  */
-export function useCountdown(): { remaining: number; start: (seconds: number) => void } {
-  const [endAt, setEndAt] = useState<number | null>(null);
+export function useCountdown(endAt: number | null): number {
   const [now, setNow] = useState(() => Date.now());
 
-  useEffect(() => {
+  // A layout effect: a new deadline (another phone typed in) is shown against the current time
+  // before the browser paints, never against the time of the last tick.
+  useLayoutEffect(() => {
+    setNow(Date.now());
     if (endAt === null) return;
     const timer = setInterval(() => {
       const t = Date.now();
       setNow(t);
-      if (t >= endAt) setEndAt(null);
+      if (t >= endAt) clearInterval(timer);
     }, 250);
     return () => clearInterval(timer);
   }, [endAt]);
 
-  const start = useCallback((seconds: number) => {
-    const t = Date.now();
-    setNow(t);
-    setEndAt(t + seconds * 1000);
-  }, []);
-
-  const remaining = endAt === null ? 0 : Math.max(0, Math.ceil((endAt - now) / 1000));
-  return { remaining, start };
+  return endAt === null ? 0 : Math.max(0, Math.ceil((endAt - now) / 1000));
 }

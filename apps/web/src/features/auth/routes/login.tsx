@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAppConfig } from '../../app-config/api/get-app-config.ts';
+import { useAppConfig } from '../../../lib/app-config/get-app-config.ts';
 import type { LoginDialogMode } from '../../../lib/session/login-dialog-store.ts';
 import { isLoggedIn } from '../../../lib/session/session-store.ts';
 import { LoginForm } from '../components/login-form.tsx';

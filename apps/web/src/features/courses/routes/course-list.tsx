@@ -1,7 +1,6 @@
-import { UnorderedListOutlined } from '@ant-design/icons';
-import { ComingSoon } from '../../../shell/coming-soon.tsx';
+import { CourseListPage } from '../components/course-list-page.tsx';
 
-/** PLACEHOLDER until its issue builds the screen (titles.courseList). */
+/** /course/list: classes not started yet or in progress, soonest first. */
 export default function CourseListRoute() {
-  return <ComingSoon screen="titles.courseList" icon={<UnorderedListOutlined />} />;
+  return <CourseListPage scope="recent" />;
 }

@@ -1,7 +1,6 @@
-import { CheckCircleOutlined } from '@ant-design/icons';
-import { ComingSoon } from '../../../shell/coming-soon.tsx';
+import { CourseListPage } from '../components/course-list-page.tsx';
 
-/** PLACEHOLDER until its issue builds the screen (titles.courseEnded). */
+/** /course/endCourse: classes over, cancelled or abolished, latest first. */
 export default function EndCourseRoute() {
-  return <ComingSoon screen="titles.courseEnded" icon={<CheckCircleOutlined />} />;
+  return <CourseListPage scope="finished" />;
 }

@@ -1,7 +1,85 @@
-import { CalendarOutlined } from '@ant-design/icons';
-import { ComingSoon } from '../../../shell/coming-soon.tsx';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button, Grid, Skeleton } from 'antd';
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { ListEmpty, ListError } from '../../../components/list-states.tsx';
+import { useTimetable } from '../api/get-timetable.ts';
+import { TimetableCountdown } from '../components/timetable-countdown.tsx';
+import { TimetableList } from '../components/timetable-list.tsx';
+import { TimetableWeek } from '../components/timetable-week.tsx';
+import { byLocalDay, weekDaysOf, weekRangeOf } from '../lib/timetable.ts';
+import '../components/timetable.css';
 
-/** PLACEHOLDER until its issue builds the screen (titles.courseTimetable). */
+/**
+ * /course/index: the student's week, Monday to Sunday, in their time zone: a seven-column week on
+ * wide screens, the days with classes as a list on phones; week navigation, today marked, and a
+ * countdown to the next class. Cancelled classes are not listed (the server leaves them out).
+ */
 export default function TimetableRoute() {
-  return <ComingSoon screen="titles.courseTimetable" icon={<CalendarOutlined />} />;
+  const { t } = useTranslation();
+  const [offset, setOffset] = useState(0);
+  // Fixed when the page mounts, so the query key stays the same between renders.
+  const [now] = useState(() => dayjs());
+  const days = weekDaysOf(offset, now);
+  const range = weekRangeOf(offset, now);
+  const timetable = useTimetable(range);
+  const wide = Grid.useBreakpoint().md ?? true;
+  const today = dayjs().format('YYYY-MM-DD');
+  const byDay = byLocalDay(timetable.data?.records ?? []);
+
+  return (
+    <div className="ls-tt-page">
+      <div className="ls-tt-head">
+        <h1>{t('titles.courseTimetable')}</h1>
+        <TimetableCountdown />
+      </div>
+      <div className="ls-tt-nav">
+        <Button
+          icon={<LeftOutlined />}
+          aria-label={t('courses.timetable.prevWeek')}
+          onClick={() => setOffset((o) => o - 1)}
+          data-testid="timetable-prev"
+        />
+        <span className="ls-tt-range" aria-live="polite" data-testid="timetable-range">
+          {t('courses.timetable.weekOf', { from: days[0]!.format('MM/DD'), to: days[6]!.format('MM/DD') })}
+        </span>
+        <Button
+          icon={<RightOutlined />}
+          aria-label={t('courses.timetable.nextWeek')}
+          onClick={() => setOffset((o) => o + 1)}
+          data-testid="timetable-next"
+        />
+        {offset !== 0 && (
+          <Button onClick={() => setOffset(0)} data-testid="timetable-this-week">
+            {t('courses.timetable.thisWeek')}
+          </Button>
+        )}
+      </div>
+      {timetable.isPending ? (
+        <Skeleton active paragraph={{ rows: 5 }} />
+      ) : timetable.isError ? (
+        <ListError
+          testIdPrefix="timetable"
+          title={t('courses.timetable.error')}
+          onRetry={() => void timetable.refetch()}
+        />
+      ) : (
+        <div aria-busy={timetable.isFetching}>
+          {wide ? (
+            <TimetableWeek days={days} byDay={byDay} today={today} />
+          ) : (
+            byDay.size > 0 && <TimetableList days={days} byDay={byDay} today={today} />
+          )}
+          {byDay.size === 0 && (
+            <ListEmpty testIdPrefix="timetable" description={t('courses.timetable.empty')}>
+              <p className="ls-muted ls-small">{t('courses.timetable.emptyHint')}</p>
+              <Link to="/#teachers-title">{t('courses.timetable.findTeacher')}</Link>
+            </ListEmpty>
+          )}
+        </div>
+      )}
+    </div>
+  );
 }

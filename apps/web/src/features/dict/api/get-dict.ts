@@ -3,6 +3,7 @@ import type { DictItem, DictName } from '@app/contract/dict';
 import type { Lang } from '@app/contract/i18n';
 import { http } from '../../../lib/http/http-client.ts';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /dict/{name}: items labelled in the request's language (SPEC.md §7), cached per name. */
 export function getDict(name: DictName): Promise<DictItem[]> {
@@ -12,7 +13,7 @@ export function getDict(name: DictName): Promise<DictItem[]> {
 export function getDictQueryOptions(name: DictName, lang: Lang) {
   return queryOptions({
     // The labels depend on the api-language header, so the language is part of the key.
-    queryKey: ['dict', name, lang],
+    queryKey: queryKeys.dict.item(name, lang),
     queryFn: () => getDict(name),
     staleTime: Infinity,
     gcTime: 60 * 60_000,

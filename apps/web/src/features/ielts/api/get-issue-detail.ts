@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { IeltsIssueDetail, IeltsPart } from '@app/contract/ielts';
 import { http } from '../../../lib/http/http-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /ielts/getIssueDetail: topics of one part of a bank (the current bank without `id`). */
 export function getIssueDetail(type: IeltsPart, id?: number): Promise<IeltsIssueDetail> {
@@ -12,7 +13,7 @@ export function getIssueDetail(type: IeltsPart, id?: number): Promise<IeltsIssue
 
 export function getIssueDetailQueryOptions(type: IeltsPart, id?: number) {
   return queryOptions({
-    queryKey: ['ielts', 'issue-detail', type, id ?? 'current'],
+    queryKey: queryKeys.ielts.issueDetail(type, id),
     queryFn: () => getIssueDetail(type, id),
     staleTime: 10 * 60_000,
   });

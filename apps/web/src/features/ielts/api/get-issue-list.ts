@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { IeltsIssue } from '@app/contract/ielts';
 import { http } from '../../../lib/http/http-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /ielts/getIssueList: banks by season, newest first. */
 export function getIssueList(): Promise<IeltsIssue[]> {
@@ -9,7 +10,7 @@ export function getIssueList(): Promise<IeltsIssue[]> {
 
 export function getIssueListQueryOptions() {
   return queryOptions({
-    queryKey: ['ielts', 'issues'],
+    queryKey: queryKeys.ielts.issues(),
     queryFn: getIssueList,
     // A bank changes three times a year; the server revalidates with an ETag anyway.
     staleTime: 10 * 60_000,

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { IeltsQuestionInfo } from '@app/contract/ielts';
 import { http } from '../../../lib/http/http-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /ielts/getQuestionInfo: one question with its sample, its topic and its neighbours. */
 export function getQuestionInfo(id: number): Promise<IeltsQuestionInfo> {
@@ -9,7 +10,7 @@ export function getQuestionInfo(id: number): Promise<IeltsQuestionInfo> {
 
 export function getQuestionInfoQueryOptions(id: number) {
   return queryOptions({
-    queryKey: ['ielts', 'question', id],
+    queryKey: queryKeys.ielts.question(id),
     queryFn: () => getQuestionInfo(id),
     staleTime: 10 * 60_000,
   });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { IeltsSampleInfo } from '@app/contract/ielts';
 import { http } from '../../../lib/http/http-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /ielts/getSampleInfo: a topic (question set) with its questions and samples. */
 export function getSampleInfo(id: number, issueId?: number): Promise<IeltsSampleInfo> {
@@ -12,7 +13,7 @@ export function getSampleInfo(id: number, issueId?: number): Promise<IeltsSample
 
 export function getSampleInfoQueryOptions(id: number, issueId?: number) {
   return queryOptions({
-    queryKey: ['ielts', 'sample-info', id, issueId ?? 'default'],
+    queryKey: queryKeys.ielts.sampleInfo(id, issueId),
     queryFn: () => getSampleInfo(id, issueId),
     staleTime: 10 * 60_000,
   });

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { IeltsPart, IeltsSampleRecord } from '@app/contract/ielts';
 import type { Page } from '@app/contract/paging';
 import { http } from '../../../lib/http/http-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type SampleListParams = {
   current: number;
@@ -19,7 +20,7 @@ export function getSampleList(params: SampleListParams): Promise<Page<IeltsSampl
 
 export function getSampleListQueryOptions(params: SampleListParams) {
   return queryOptions({
-    queryKey: ['ielts', 'samples', params],
+    queryKey: queryKeys.ielts.samples(params),
     queryFn: () => getSampleList(params),
     staleTime: 5 * 60_000,
   });

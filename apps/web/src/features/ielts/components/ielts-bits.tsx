@@ -6,6 +6,7 @@ import { IELTS_PARTS, type IeltsPart } from '@app/contract/ielts';
 import type { Bilingual } from '@app/contract/i18n';
 import { isApiError } from '../../../lib/http/api-error.ts';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
+import '../../../components/pill-nav.css';
 import './ielts.css';
 
 /** Text of a bilingual field in the current language. */
@@ -47,7 +48,7 @@ export function BandTag({ band }: { band: number }) {
 export function IeltsSubnav() {
   const { t } = useTranslation();
   return (
-    <nav className="ls-ielts-subnav" aria-label={t('ielts.subnavLabel')}>
+    <nav className="ls-pill-nav" aria-label={t('ielts.subnavLabel')}>
       <NavLink to="/ielts" end>
         {t('ielts.navOverview')}
       </NavLink>
@@ -58,6 +59,23 @@ export function IeltsSubnav() {
       <NavLink to="/ielts/SpeakingSamples">{t('ielts.navSamples')}</NavLink>
     </nav>
   );
+}
+
+/** An IELTS page: the section's subnav above the page's own content. */
+export function IeltsPage({ children }: { children: ReactNode }) {
+  return (
+    <div className="ls-ielts">
+      <IeltsSubnav />
+      {children}
+    </div>
+  );
+}
+
+/** The texts of an IELTS page: `t`, and `pick` for a bilingual field in the current language. */
+export function useIeltsText() {
+  const { t } = useTranslation();
+  const pick = useBilingual();
+  return { t, pick };
 }
 
 export function PageSkeleton({ rows = 3 }: { rows?: number }) {

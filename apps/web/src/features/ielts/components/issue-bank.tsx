@@ -55,7 +55,7 @@ export function IssueBank({ type }: { type: IeltsPart }) {
           }}
         />
       </div>
-      <nav className="ls-ielts-subnav" aria-label={t('ielts.partsLabel')}>
+      <nav className="ls-pill-nav" aria-label={t('ielts.partsLabel')}>
         {IELTS_PARTS.map((part) => (
           <NavLink
             key={part.value}

@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { recordingStore, type NewRecording } from '../lib/recording-store.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Browser-local recordings of one question, read through TanStack Query like any other source. */
 export function recordingsQueryOptions(questionId: number) {
   return queryOptions({
-    queryKey: ['ielts', 'recordings', questionId],
+    queryKey: queryKeys.ielts.recordings(questionId),
     queryFn: () => recordingStore.list(questionId),
     staleTime: Infinity,
     retry: false,
@@ -19,7 +20,7 @@ export function useAddRecording(questionId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (recording: NewRecording) => recordingStore.add(recording),
-    onSuccess: () => client.invalidateQueries({ queryKey: recordingsQueryOptions(questionId).queryKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.ielts.recordings(questionId) }),
   });
 }
 
@@ -27,6 +28,6 @@ export function useDeleteRecording(questionId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => recordingStore.remove(id),
-    onSuccess: () => client.invalidateQueries({ queryKey: recordingsQueryOptions(questionId).queryKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.ielts.recordings(questionId) }),
   });
 }

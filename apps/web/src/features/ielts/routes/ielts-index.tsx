@@ -1,22 +1,20 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { AudioOutlined, BookOutlined } from '@ant-design/icons';
 import { useIssueDetail } from '../api/get-issue-detail.ts';
 import { useIssueList } from '../api/get-issue-list.ts';
 import {
   ErrorState,
-  IeltsSubnav,
+  IeltsPage,
   NewTag,
   PageSkeleton,
   PartTag,
-  useBilingual,
+  useIeltsText,
 } from '../components/ielts-bits.tsx';
 import { samplePath } from '../lib/timu-path.ts';
 
 /** /ielts: the current bank at a glance, what is new this season, entries to samples and the bank. */
 export default function IeltsIndexRoute() {
-  const { t } = useTranslation();
-  const pick = useBilingual();
+  const { t, pick } = useIeltsText();
   const issues = useIssueList();
   const part1 = useIssueDetail('part1');
   const part2 = useIssueDetail('part2');
@@ -26,8 +24,7 @@ export default function IeltsIndexRoute() {
   );
 
   return (
-    <div className="ls-ielts">
-      <IeltsSubnav />
+    <IeltsPage>
       <section className="ls-ielts-hero" aria-labelledby="ielts-title">
         <span className="ls-pill">{t('ielts.eyebrow')}</span>
         <h1 id="ielts-title" className="ls-ielts-title">
@@ -107,6 +104,6 @@ export default function IeltsIndexRoute() {
           </ul>
         )}
       </section>
-    </div>
+    </IeltsPage>
   );
 }

@@ -1,23 +1,21 @@
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { useSampleInfo } from '../api/get-sample-info.ts';
 import { CueCard } from '../components/cue-card.tsx';
 import {
   ErrorState,
-  IeltsSubnav,
+  IeltsPage,
   NewTag,
   NotFoundState,
   PageSkeleton,
   PartTag,
-  useBilingual,
+  useIeltsText,
 } from '../components/ielts-bits.tsx';
 import { isPart } from '../components/issue-bank.tsx';
 import { parseId, samplePath, timuPath } from '../lib/timu-path.ts';
 
 /** /ielts/issue/detailed/{type}/{id}: one topic of the bank with its questions of that part. */
 export default function IssueDetailedItemRoute() {
-  const { t } = useTranslation();
-  const pick = useBilingual();
+  const { t, pick } = useIeltsText();
   const params = useParams();
   const [search] = useSearchParams();
   const type = isPart(params.type) ? params.type : undefined;
@@ -78,12 +76,11 @@ export default function IssueDetailedItemRoute() {
   }
 
   return (
-    <div className="ls-ielts">
-      <IeltsSubnav />
+    <IeltsPage>
       <Link to={back} className="ls-ielts-link ls-small">
         ← {t('ielts.backToBank')}
       </Link>
       {body}
-    </div>
+    </IeltsPage>
   );
 }

@@ -1,23 +1,20 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { useIssueList } from '../api/get-issue-list.ts';
 import {
   EmptyState,
   ErrorState,
-  IeltsSubnav,
+  IeltsPage,
   IeltsTag,
   PageSkeleton,
-  useBilingual,
+  useIeltsText,
 } from '../components/ielts-bits.tsx';
 
 /** /ielts/issue: every question bank by season; the current one first. */
 export default function IeltsIssueRoute() {
-  const { t } = useTranslation();
-  const pick = useBilingual();
+  const { t, pick } = useIeltsText();
   const issues = useIssueList();
   return (
-    <div className="ls-ielts">
-      <IeltsSubnav />
+    <IeltsPage>
       <h1 className="ls-ielts-title">{t('ielts.banksTitle')}</h1>
       <p className="ls-muted" style={{ margin: 0 }}>
         {t('ielts.banksIntro')}
@@ -64,6 +61,6 @@ export default function IeltsIssueRoute() {
           ))}
         </ul>
       )}
-    </div>
+    </IeltsPage>
   );
 }

@@ -1,5 +1,4 @@
 import { Link, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Breadcrumb } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import type { IeltsQuestionBrief } from '@app/contract/ielts';
@@ -7,11 +6,11 @@ import { useQuestionInfo } from '../api/get-question-info.ts';
 import { CueCard } from '../components/cue-card.tsx';
 import {
   ErrorState,
-  IeltsSubnav,
+  IeltsPage,
   NotFoundState,
   PageSkeleton,
   PartTag,
-  useBilingual,
+  useIeltsText,
 } from '../components/ielts-bits.tsx';
 import { isPart } from '../components/issue-bank.tsx';
 import { PracticePanel } from '../components/practice-panel.tsx';
@@ -25,8 +24,7 @@ import { parseId, samplePath, timuPath } from '../lib/timu-path.ts';
  * not fit together shows "not found" with the title it asked for.
  */
 export default function IeltsQuestionRoute() {
-  const { t } = useTranslation();
-  const pick = useBilingual();
+  const { t, pick } = useIeltsText();
   const params = useParams();
   const id = parseId(params.id);
   const bankId = parseId(params.bid);
@@ -137,10 +135,5 @@ export default function IeltsQuestionRoute() {
     );
   }
 
-  return (
-    <div className="ls-ielts">
-      <IeltsSubnav />
-      {body}
-    </div>
-  );
+  return <IeltsPage>{body}</IeltsPage>;
 }

@@ -20,6 +20,7 @@ import { isPart } from '../components/issue-bank.tsx';
 import { parseId, timuPath } from '../lib/timu-path.ts';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
 import { useStepBackToLastPage } from '../../../lib/paging/last-page.ts';
+import { pageLinks, searchWithPage } from '../../../components/page-links.tsx';
 
 /**
  * /ielts/SpeakingSamples: questions with sample answers. Filters and page live in the URL
@@ -163,6 +164,7 @@ export default function SpeakingSamplesRoute() {
             total={list.data.total}
             showSizeChanger={false}
             onChange={(next) => update({ page: next > 1 ? String(next) : undefined })}
+            itemRender={pageLinks((next) => searchWithPage(search, next))}
           />
         </>
       )}

@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Page } from '@app/contract/paging';
 import type { TeacherCard } from '@app/contract/teachers';
-import { FAVOURITES_KEY, useStudentId } from '../../../lib/favourites/get-liked-teacher-ids.ts';
+import { useStudentId } from '../../../lib/favourites/get-liked-teacher-ids.ts';
 import { http } from '../../../lib/http/http-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /user/getLikeTeacherList: the student's favourite teachers as cards (login required). */
 export function getLikeTeacherList(current: number, size: number): Promise<Page<TeacherCard>> {
@@ -15,8 +16,8 @@ export function getLikeTeacherListQueryOptions(
   size: number,
 ) {
   return queryOptions({
-    // Under FAVOURITES_KEY, so a like or unlike reloads it with the ids.
-    queryKey: [...FAVOURITES_KEY, 'list', studentId ?? 'visitor', current, size] as const,
+    // Under queryKeys.favourites.all, so a like or unlike reloads it with the ids.
+    queryKey: queryKeys.favourites.list(studentId, current, size),
     queryFn: () => getLikeTeacherList(current, size),
     enabled: studentId !== null,
   });

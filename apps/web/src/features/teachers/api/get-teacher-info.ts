@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TeacherInfo } from '@app/contract/teachers';
 import { http } from '../../../lib/http/http-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /teacher/getTeacherInfo: one teacher's profile (404 for an unknown id). */
 export function getTeacherInfo(teacherId: number): Promise<TeacherInfo> {
@@ -12,7 +13,7 @@ export function getTeacherInfo(teacherId: number): Promise<TeacherInfo> {
 
 export function getTeacherInfoQueryOptions(teacherId: number) {
   return queryOptions({
-    queryKey: ['teachers', 'info', teacherId],
+    queryKey: queryKeys.teachers.info(teacherId),
     queryFn: () => getTeacherInfo(teacherId),
     enabled: teacherId > 0,
   });

@@ -3,6 +3,7 @@ import type { Page } from '@app/contract/paging';
 import type { TeacherCard } from '@app/contract/teachers';
 import { http } from '../../../lib/http/http-client.ts';
 import type { TeacherListParams } from '../lib/filters.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /teacher/getTeacherList: the discovery list, paged, filtered and sorted. */
 export function getTeacherList(params: TeacherListParams): Promise<Page<TeacherCard>> {
@@ -11,7 +12,7 @@ export function getTeacherList(params: TeacherListParams): Promise<Page<TeacherC
 
 export function getTeacherListQueryOptions(params: TeacherListParams) {
   return queryOptions({
-    queryKey: ['teachers', 'list', params],
+    queryKey: queryKeys.teachers.list(params),
     queryFn: () => getTeacherList(params),
   });
 }

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Page } from '@app/contract/paging';
 import type { TeacherReview } from '@app/contract/teachers';
 import { http } from '../../../lib/http/http-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const REVIEWS_PAGE_SIZE = 5;
 
@@ -15,7 +16,7 @@ export function getTeacherReviews(teacherId: number, current: number): Promise<P
 
 export function getTeacherReviewsQueryOptions(teacherId: number) {
   return infiniteQueryOptions({
-    queryKey: ['teachers', 'reviews', teacherId],
+    queryKey: queryKeys.teachers.reviews(teacherId),
     queryFn: ({ pageParam }) => getTeacherReviews(teacherId, pageParam),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.current * last.size < last.total ? last.current + 1 : undefined),

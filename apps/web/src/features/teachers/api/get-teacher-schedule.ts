@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TeacherSchedule } from '@app/contract/teachers';
 import { http } from '../../../lib/http/http-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type ScheduleParams = { teacher_id: number; from: string; to: string };
 
@@ -11,7 +12,7 @@ export function getTeacherSchedule(params: ScheduleParams): Promise<TeacherSched
 
 export function getTeacherScheduleQueryOptions(params: ScheduleParams) {
   return queryOptions({
-    queryKey: ['teachers', 'schedule', params],
+    queryKey: queryKeys.teachers.schedule(params),
     queryFn: () => getTeacherSchedule(params),
   });
 }

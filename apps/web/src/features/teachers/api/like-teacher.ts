@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Envelope } from '@app/contract/envelope-guard';
 import type { LikeTeacherResult } from '@app/contract/teachers';
-import { FAVOURITES_KEY } from '../../../lib/favourites/get-liked-teacher-ids.ts';
 import { http } from '../../../lib/http/http-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type LikeTeacherReply = LikeTeacherResult & { msg: string };
 
@@ -21,9 +21,9 @@ export function useLikeTeacher() {
     mutationFn: likeTeacher,
     onSettled: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: FAVOURITES_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['teachers', 'list'] }),
-        queryClient.invalidateQueries({ queryKey: ['teachers', 'info'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.favourites.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.teachers.lists() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.teachers.infos() }),
       ]);
     },
   });

@@ -5,21 +5,51 @@ import { Button, Skeleton } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { TeacherSlot } from '@app/contract/teachers';
+import { ListError } from '../../../components/list-states.tsx';
 import { useTeacherSchedule } from '../api/get-teacher-schedule.ts';
 import { SCHEDULE_WEEKS, weekDays, weekRange } from '../lib/schedule.ts';
-import { ListError } from './list-states.tsx';
 
 export function bookingPath(teacherId: number, slotId?: number): string {
   return `/teacher/booking/${teacherId}${slotId ? `?slot=${slotId}` : ''}`;
 }
 
+/** A glyph per state, so the states differ by more than colour (WCAG 1.4.1). */
+const STATE_GLYPHS: Record<TeacherSlot['state'], string> = { free: '+', booked: '×', mine: '✓', closed: '–' };
+
+export type SlotGridProps = {
+  teacherId: number;
+  /**
+   * The booking page picks slots in place: free slots become buttons calling this. Without it they
+   * link to the booking page (the profile drawer).
+   */
+  onPick?: (slot: TeacherSlot) => void;
+  /** The slot being booked, marked in the grid. */
+  pickedSlotId?: number | null;
+  /** Controlled week (0 or 1), e.g. to show the week of a `?slot=` the page opened with. */
+  week?: number;
+  onWeekChange?: (week: number) => void;
+};
+
 /**
  * The weekly free-slot grid: 7 days from today, and the next week (slots are bookable 14 days ahead).
- * Free slots link to the booking screen; booked and closed ones are shown greyed.
+ * Free slots link to the booking screen (or call `onPick`); booked, mine and closed ones are shown
+ * with their own look and glyph, and named for screen readers.
  */
-export function SlotGrid({ teacherId }: { teacherId: number }) {
+export function SlotGrid({
+  teacherId,
+  onPick,
+  pickedSlotId,
+  week: controlledWeek,
+  onWeekChange,
+}: SlotGridProps) {
   const { t } = useTranslation();
-  const [week, setWeek] = useState(0);
+  const [ownWeek, setOwnWeek] = useState(0);
+  const week = controlledWeek ?? ownWeek;
+  const setWeek = (update: (w: number) => number) => {
+    const next = update(week);
+    setOwnWeek(next);
+    onWeekChange?.(next);
+  };
   // The days are fixed when the grid mounts, so a query key does not change every render.
   const [now] = useState(() => dayjs());
   const days = weekDays(week, now);
@@ -52,9 +82,11 @@ export function SlotGrid({ teacherId }: { teacherId: number }) {
           data-testid="slots-next-week"
         />
         <ul className="ls-t-legend" aria-label={t('teachers.legend')}>
-          {(['free', 'booked', 'closed'] as const).map((s) => (
+          {(['free', 'booked', 'mine', 'closed'] as const).map((s) => (
             <li key={s}>
-              <span className={`ls-t-swatch is-${s}`} aria-hidden="true" />
+              <span className={`ls-t-swatch is-${s}`} aria-hidden="true">
+                {STATE_GLYPHS[s]}
+              </span>
               {stateLabel(s)}
             </li>
           ))}
@@ -63,7 +95,11 @@ export function SlotGrid({ teacherId }: { teacherId: number }) {
       {schedule.isPending ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : schedule.isError ? (
-        <ListError title={t('teachers.scheduleError')} onRetry={() => void schedule.refetch()} />
+        <ListError
+          testIdPrefix="teachers"
+          title={t('teachers.scheduleError')}
+          onRetry={() => void schedule.refetch()}
+        />
       ) : (
         <div className="ls-t-days" aria-busy={schedule.isFetching}>
           {days.map((day) => {
@@ -82,7 +118,19 @@ export function SlotGrid({ teacherId }: { teacherId: number }) {
                       const time = dayjs(slot.start).format('HH:mm');
                       return (
                         <li key={slot.id}>
-                          {slot.state === 'free' ? (
+                          {slot.state === 'free' && onPick ? (
+                            <button
+                              type="button"
+                              className={`ls-t-slot is-free${slot.id === pickedSlotId ? ' is-picked' : ''}`}
+                              data-testid="slot-free"
+                              data-slot-id={slot.id}
+                              aria-pressed={slot.id === pickedSlotId}
+                              aria-label={`${day.format('ddd MM/DD')} ${time} ${stateLabel('free')}`}
+                              onClick={() => onPick(slot)}
+                            >
+                              {time}
+                            </button>
+                          ) : slot.state === 'free' ? (
                             <Link
                               to={bookingPath(teacherId, slot.id)}
                               className="ls-t-slot is-free"
@@ -92,7 +140,14 @@ export function SlotGrid({ teacherId }: { teacherId: number }) {
                               {time}
                             </Link>
                           ) : (
-                            <span className={`ls-t-slot is-${slot.state}`} title={stateLabel(slot.state)}>
+                            <span
+                              className={`ls-t-slot is-${slot.state}`}
+                              title={stateLabel(slot.state)}
+                              data-testid={`slot-${slot.state}`}
+                            >
+                              <span className="ls-t-slot-glyph" aria-hidden="true">
+                                {STATE_GLYPHS[slot.state]}
+                              </span>
                               {time}
                               <span className="ls-sr-only"> {stateLabel(slot.state)}</span>
                             </span>

@@ -1,5 +1,6 @@
 import { NATIONALITIES, TEACHER_LANGUAGES, TEACHER_LEVELS } from '@app/contract/enums';
 import { useTranslation } from 'react-i18next';
+import { CoinIcon } from '../../../components/money.tsx';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
 import { FLAG_URLS } from '../lib/flags.ts';
 import { useTagLabels } from '../lib/tag-labels.ts';
@@ -94,27 +95,6 @@ export function TeacherTags({ values, max }: { values: readonly string[]; max?: 
         </span>
       ))}
     </span>
-  );
-}
-
-/** The study-coin icon (SPEC.md §1). */
-export function CoinIcon({ size = 16 }: { size?: number }) {
-  return (
-    <svg
-      className="ls-t-coin"
-      viewBox="0 0 20 20"
-      width={size}
-      height={size}
-      aria-hidden="true"
-      focusable="false"
-    >
-      <circle cx="10" cy="10" r="9" fill="#f5b300" />
-      <circle cx="10" cy="10" r="6.6" fill="none" stroke="#a86a00" strokeWidth="1.2" />
-      <path
-        d="M6.5 8.2 10 6.4l3.5 1.8L10 10z M7.6 9.4v2.4c1.4 1.2 3.4 1.2 4.8 0V9.4L10 10.6z"
-        fill="#7a4d00"
-      />
-    </svg>
   );
 }
 

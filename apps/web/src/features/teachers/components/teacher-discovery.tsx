@@ -1,6 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Pagination } from 'antd';
+import { ListEmpty, ListError } from '../../../components/list-states.tsx';
+import { pageLinks } from '../../../components/page-links.tsx';
 import { useIsLoggedIn } from '../../../lib/session/session-store.ts';
 import { useStepBackToLastPage } from '../../../lib/paging/last-page.ts';
 import { useTeacherList } from '../api/get-teacher-list.ts';
@@ -12,7 +14,7 @@ import {
   hasNarrowingFilters,
   type TeacherFilters as Filters,
 } from '../lib/filters.ts';
-import { CardsSkeleton, ListEmpty, ListError } from './list-states.tsx';
+import { CardsSkeleton } from './cards-skeleton.tsx';
 import { TeacherCard } from './teacher-card.tsx';
 import { TeacherFilters } from './teacher-filters.tsx';
 import './teachers.css';
@@ -56,9 +58,14 @@ export function TeacherDiscovery() {
       {list.isPending ? (
         <CardsSkeleton />
       ) : list.isError ? (
-        <ListError onRetry={() => void list.refetch()} />
+        <ListError
+          testIdPrefix="teachers"
+          title={t('teachers.errorTitle')}
+          onRetry={() => void list.refetch()}
+        />
       ) : list.data.records.length === 0 ? (
         <ListEmpty
+          testIdPrefix="teachers"
           description={t(hasNarrowingFilters(filters) ? 'teachers.emptyFiltered' : 'teachers.empty')}
         >
           {hasNarrowingFilters(filters) && (
@@ -80,6 +87,7 @@ export function TeacherDiscovery() {
             pageSize={list.data.size}
             total={list.data.total}
             showSizeChanger={false}
+            itemRender={pageLinks((page) => `?${filtersToParams({ ...filters, page }, search).toString()}`)}
             onChange={(page) => {
               update({ page });
               document.getElementById('teachers-title')?.scrollIntoView({ block: 'start' });

@@ -7,21 +7,15 @@ import { CARD_TYPES } from '@app/contract/enums';
 import type { TeacherInfo } from '@app/contract/teachers';
 import { isApiError } from '../../../lib/http/api-error.ts';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
+import { ListEmpty, ListError } from '../../../components/list-states.tsx';
+import { CoinIcon } from '../../../components/money.tsx';
 import { useTeacherInfo } from '../api/get-teacher-info.ts';
 import { useTeacherReviews } from '../api/get-teacher-reviews.ts';
 import { useTagLabels } from '../lib/tag-labels.ts';
 import { LikeButton } from './like-button.tsx';
-import { ListEmpty, ListError } from './list-states.tsx';
 import { RadarChart } from './radar-chart.tsx';
 import { bookingPath, SlotGrid } from './slot-grid.tsx';
-import {
-  CoinIcon,
-  LanguageChips,
-  LevelBadge,
-  NationalityBadge,
-  Price,
-  TeacherTags,
-} from './teacher-badges.tsx';
+import { LanguageChips, LevelBadge, NationalityBadge, Price, TeacherTags } from './teacher-badges.tsx';
 import './teachers.css';
 
 type Props = { teacherId: number; open: boolean; onClose: () => void };
@@ -54,7 +48,11 @@ export default function TeacherProfileDrawer({ teacherId, open, onClose }: Props
         ) : info.isPending ? (
           <Skeleton active avatar={{ size: 88 }} paragraph={{ rows: 8 }} />
         ) : info.isError ? (
-          <ListError title={t('teachers.profileError')} onRetry={() => void info.refetch()} />
+          <ListError
+            testIdPrefix="teachers"
+            title={t('teachers.profileError')}
+            onRetry={() => void info.refetch()}
+          />
         ) : (
           <Profile teacher={info.data} />
         )}
@@ -181,9 +179,17 @@ function Reviews({ teacherId }: { teacherId: number }) {
   const labels = useTagLabels();
   const reviews = useTeacherReviews(teacherId);
   if (reviews.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
-  if (reviews.isError) return <ListError onRetry={() => void reviews.refetch()} />;
+  if (reviews.isError)
+    return (
+      <ListError
+        testIdPrefix="teachers"
+        title={t('teachers.errorTitle')}
+        onRetry={() => void reviews.refetch()}
+      />
+    );
   const records = reviews.data.pages.flatMap((p) => p.records);
-  if (records.length === 0) return <ListEmpty description={t('teachers.noReviews')} />;
+  if (records.length === 0)
+    return <ListEmpty testIdPrefix="teachers" description={t('teachers.noReviews')} />;
   return (
     <>
       <ul className="ls-t-reviews" data-testid="teacher-reviews">

@@ -7,6 +7,7 @@ import {
   type TeacherLevel,
 } from '@app/contract/enums';
 import type { SortOrder, TeacherSort } from '@app/contract/teachers';
+import { studentTimeZone } from '../../../lib/time/zoned-time.ts';
 
 /**
  * Filters of the teacher discovery list as they live in the URL search params (shareable, survive a
@@ -196,15 +197,7 @@ let discoveryTimeZone: string | undefined;
  * prefetch (app/prefetch.ts) both use it, so they ask with the same query key.
  */
 export function discoveryListParams(f: TeacherFilters, loggedIn: boolean): TeacherListParams {
-  discoveryTimeZone ??= browserTimeZone();
+  // The server reads slot filters in the student's zone.
+  discoveryTimeZone ??= studentTimeZone();
   return toListParams(f, { size: DISCOVERY_PAGE_SIZE, tz: discoveryTimeZone, loggedIn });
-}
-
-/** The browser's IANA time zone (the server reads slot filters in it). */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'Asia/Shanghai';
-  } catch {
-    return 'Asia/Shanghai';
-  }
 }

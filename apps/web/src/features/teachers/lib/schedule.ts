@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import type { BOOKING_MAX_AHEAD_DAYS } from '@app/contract/teachers';
+import type { BOOKING_MAX_AHEAD_DAYS } from '@app/contract/booking';
 
 // Type-checked against the contract without importing it at run time (the contract module pulls
 // zod, which the first screen should not load).

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Bilingual } from '@app/contract/i18n';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type TagLabel = { value: string; label: Bilingual; color?: string };
 
@@ -9,7 +10,7 @@ export type TagLabel = { value: string; label: Bilingual; color?: string };
  * own chunk right after the list renders instead.
  */
 export const tagLabelsQueryOptions = queryOptions({
-  queryKey: ['teachers', 'tag-labels'],
+  queryKey: queryKeys.teachers.tagLabels(),
   queryFn: async () => {
     const m = await import('@app/contract/teachers');
     return {

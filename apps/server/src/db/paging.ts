@@ -1,0 +1,37 @@
+import type { Page, PageQuery } from '@app/contract/paging';
+import type { SelectQueryBuilder } from 'kysely';
+
+/** How many rows `query` selects: its select list is replaced by count(*). */
+export async function countRows<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+): Promise<number> {
+  // The generic builder cannot name the selected column's type: it is the count just selected.
+  const row = (await query
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()) as { n: number | string | bigint };
+  return Number(row.n);
+}
+
+/**
+ * One page of an ordered query (DESIGN.md §5 paged lists): the total (the same query counted, its
+ * order dropped) and the page's rows, read side by side.
+ */
+export async function pageOf<DB, TB extends keyof DB, O>(
+  rows: SelectQueryBuilder<DB, TB, O>,
+  { current, size }: PageQuery,
+): Promise<Page<O>> {
+  const [total, records] = await Promise.all([
+    countRows(rows.clearOrderBy()),
+    rows
+      .offset((current - 1) * size)
+      .limit(size)
+      .execute(),
+  ]);
+  return { records: records as O[], total, current, size };
+}
+
+/** The same page with each row made into the item the contract names. */
+export function mapPage<Row, Item>(page: Page<Row>, toItem: (row: Row) => Item): Page<Item> {
+  return { ...page, records: page.records.map(toItem) };
+}

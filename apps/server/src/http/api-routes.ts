@@ -1,0 +1,24 @@
+import { API_BASE } from '@app/contract/constants';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { App } from './fastify-types.ts';
+
+/**
+ * Registers an area's routes under /api/v1 (called by each `<area>.plugin.ts`). A route that declares
+ * no session policy gets `required` (DESIGN.md §11): a new route is private until it says otherwise,
+ * whatever its path prefix. `options` carries the area's service to its routes.
+ */
+export async function registerApiRoutes<Options extends Record<string, unknown>>(
+  app: App,
+  routes: FastifyPluginAsyncZod<Options>,
+  options: Options,
+): Promise<void> {
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRoute', (route) => {
+        route.config = { ...route.config, session: route.config?.session ?? 'required' };
+      });
+      await scope.register(routes, options);
+    },
+    { prefix: API_BASE },
+  );
+}

@@ -1,0 +1,404 @@
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { Clock } from '../clock.ts';
+import { compiledSerializerCompiler } from './compiled-serializer.ts';
+import { langOf } from './envelope.ts';
+import {
+  ifNoneMatchHits,
+  personalisedRead,
+  publicRead,
+  strongEtag,
+  type HttpCachePolicy,
+} from './http-cache.ts';
+import type { SessionPolicy } from './session-policy.ts';
+
+/**
+ * The in-process cache of public read-only replies (issue 16, DESIGN.md §11 seams), two route options
+ * read by the hooks below:
+ * - a public read declares `config: { ...publicRead, publicCache: { tags: ['dict'] } }`: a visitor's
+ *   200 reply is kept (bytes, ETag, and the Brotli/gzip copies made on demand) under route + path
+ *   parameters + query (parameters in any order) + language, and the next visitor's request is
+ *   answered from it in onRequest, before the body, the validation, the handler or serialization;
+ * - a write declares `config: { invalidates: ['teachers'] }`: once it has answered (anything but a
+ *   4xx refusal) every entry carrying one of those tags is dropped.
+ * A reply that differs per student never enters the shared cache nor comes from it: an `optional`
+ * route is cached only for requests without an Authorization header (with one, the guard decides
+ * and http-cache.ts makes a student's reply `no-store`), and a `required` route may not declare it.
+ * Other instances and the ops CLI cannot reach this memory, so an entry lives `ttlMs` at most
+ * (docs/decisions.md); the database still decides every write (a taken slot is a 409).
+ */
+export type PublicCacheRoute = { tags: readonly string[] };
+
+export type PublicCacheSettings = {
+  /** How long an entry may be served; bounds staleness against writes of other processes. */
+  ttlMs: number;
+  maxEntries: number;
+  /** Bytes of bodies (plain and compressed copies) and keys together. */
+  maxBytes: number;
+};
+
+export const PUBLIC_CACHE_DEFAULTS: PublicCacheSettings = {
+  ttlMs: 5_000,
+  maxEntries: 2_000,
+  maxBytes: 32 * 1024 * 1024,
+};
+
+/** Replies smaller than this are sent as they are, like compression.ts does. */
+const COMPRESS_THRESHOLD = 1024;
+
+type Encoding = 'br' | 'gzip';
+
+type Entry = {
+  key: string;
+  tags: readonly string[];
+  body: Buffer;
+  etag: string;
+  contentType: string;
+  vary: string;
+  expiresAt: number;
+  /** From then on, one request recomputes the entry while the others are still served from it. */
+  refreshAt: number;
+  size: number;
+  br?: Buffer;
+  gzip?: Buffer;
+};
+
+/** What the onRequest hook decided: served from an entry, or a miss to store under `key`. */
+type RequestState =
+  { hit: true } | { hit: false; key: string; tags: readonly string[]; snapshot: number; leads: boolean };
+
+/** What `begin` tells a request: the entry to send, compute the reply (and lead), or wait for a leader. */
+export type Lookup = { entry: Entry } | { lead: true } | { wait: true };
+
+/** How long requests waiting for another's reply wait before computing their own. */
+const WAIT_LIMIT_MS = 2_000;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Visitor replies of this public read are cached in-process under these tags. */
+    publicCache?: PublicCacheRoute;
+    /** After this write answers (not a 4xx), cached replies carrying these tags are dropped. */
+    invalidates?: readonly string[];
+  }
+  interface FastifyInstance {
+    publicCache: PublicCache;
+  }
+  interface FastifyRequest {
+    publicCacheState: RequestState | null;
+  }
+}
+
+export type PublicCache = {
+  /** The live entry of `key`, or undefined (expired entries are dropped on the way). */
+  get(key: string): Entry | undefined;
+  /**
+   * A request for `key`: its live entry; or `lead` when no entry is live and no other request is
+   * computing it (or the entry is due for refresh: the others keep being served from it meanwhile);
+   * or `wait` while another request computes it: `ready` is called once it has (`finish`).
+   */
+  begin(key: string, ready: () => void): Lookup;
+  /** The leader of `key` has answered (stored or not): its waiters go on. */
+  finish(key: string): void;
+  /**
+   * The entry of a reply just computed, stored unless something was invalidated since `snapshot`
+   * was taken (the reply may predate that write: it is sent, not kept) or it exceeds the bounds.
+   */
+  set(
+    key: string,
+    tags: readonly string[],
+    body: Buffer,
+    headers: { contentType: string; vary: string },
+    snapshot: number,
+  ): Entry;
+  /** The invalidation counter, read before a reply is computed and compared when it is stored. */
+  snapshot(): number;
+  /** Drops every entry carrying one of `tags`. */
+  invalidate(tags: readonly string[]): void;
+  clear(): void;
+  stats(): { entries: number; bytes: number };
+  /** The body of `entry` in `encoding`, compressed once and kept (within the bounds). */
+  encoded(entry: Entry, encoding: Encoding | null): Buffer;
+};
+
+export function createPublicCache(clock: Clock, settings: PublicCacheSettings): PublicCache {
+  // A Map keeps insertion order: re-inserting on a hit makes its first key the least recently used.
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+  // Bumped by every invalidation: a reply computed before it (it may have read the old rows) is not
+  // stored after it. One counter for all tags: writes are rare next to reads.
+  let generation = 0;
+  // Keys being computed by a leader, with the requests waiting for it: 50 visitors arriving as an
+  // entry expires run the queries once, not 50 times.
+  const inflight = new Map<string, { waiters: Array<() => void>; timer: NodeJS.Timeout }>();
+
+  function release(key: string): void {
+    const group = inflight.get(key);
+    if (group === undefined) return;
+    inflight.delete(key);
+    clearTimeout(group.timer);
+    if (group.waiters.length > 0) setImmediate(() => group.waiters.forEach((ready) => ready()));
+  }
+
+  function lead(key: string): Lookup {
+    const timer = setTimeout(() => release(key), WAIT_LIMIT_MS);
+    timer.unref();
+    inflight.set(key, { waiters: [], timer });
+    return { lead: true };
+  }
+
+  function remove(entry: Entry): void {
+    if (entries.get(entry.key) !== entry) return;
+    entries.delete(entry.key);
+    bytes -= entry.size;
+  }
+
+  function evict(): void {
+    for (const oldest of entries.values()) {
+      if (entries.size <= settings.maxEntries && bytes <= settings.maxBytes) return;
+      remove(oldest);
+    }
+  }
+
+  return {
+    get(key) {
+      const entry = entries.get(key);
+      if (entry === undefined) return undefined;
+      if (entry.expiresAt <= clock.now()) {
+        remove(entry);
+        return undefined;
+      }
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry;
+    },
+    begin(key, ready) {
+      const entry = this.get(key);
+      const group = inflight.get(key);
+      if (entry !== undefined) {
+        return entry.refreshAt <= clock.now() && group === undefined ? lead(key) : { entry };
+      }
+      if (group === undefined) return lead(key);
+      group.waiters.push(ready);
+      return { wait: true };
+    },
+    finish: release,
+    set(key, tags, body, headers, snapshot) {
+      const entry: Entry = {
+        key,
+        tags,
+        body,
+        etag: strongEtag(body),
+        contentType: headers.contentType,
+        vary: headers.vary,
+        expiresAt: clock.now() + settings.ttlMs,
+        refreshAt: clock.now() + settings.ttlMs * 0.8,
+        size: body.length + key.length * 2,
+      };
+      if (snapshot !== generation || entry.size > settings.maxBytes) return entry;
+      const existing = entries.get(key);
+      if (existing) remove(existing);
+      entries.set(key, entry);
+      bytes += entry.size;
+      evict();
+      return entry;
+    },
+    snapshot: () => generation,
+    invalidate(tags) {
+      generation++;
+      for (const entry of entries.values()) {
+        if (entry.tags.some((tag) => tags.includes(tag))) remove(entry);
+      }
+    },
+    clear() {
+      generation++;
+      entries.clear();
+      bytes = 0;
+    },
+    stats: () => ({ entries: entries.size, bytes }),
+    encoded(entry, encoding) {
+      if (encoding === null) return entry.body;
+      const kept = entry[encoding];
+      if (kept) return kept;
+      const compressed =
+        encoding === 'br'
+          ? brotliCompressSync(entry.body, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+                [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+              },
+            })
+          : gzipSync(entry.body);
+      if (entries.get(entry.key) === entry) {
+        entry[encoding] = compressed;
+        entry.size += compressed.length;
+        bytes += compressed.length;
+        evict();
+      }
+      return compressed;
+    },
+  };
+}
+
+/**
+ * The encoding compression.ts would pick: Brotli, else gzip, when accepted (q > 0); null otherwise.
+ * Exported for tests.
+ */
+export function preferredEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  let gzip = false;
+  let any = false;
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((s) => s.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue;
+    if (name === 'br') return 'br';
+    if (name === 'gzip') gzip = true;
+    if (name === '*') any = true;
+  }
+  return gzip ? 'gzip' : any ? 'br' : null;
+}
+
+/** Path parameters and query in a fixed order: `?b=1&a=2` and `?a=2&b=1` share an entry. */
+function canonical(values: unknown): string {
+  if (values === null || typeof values !== 'object') return '';
+  const record = values as Record<string, unknown>;
+  const names = Object.keys(record);
+  if (names.length === 0) return '';
+  if (names.length > 1) names.sort();
+  let out = '';
+  for (const name of names) out += `${encodeURIComponent(name)}=${encodeURIComponent(String(record[name]))}&`;
+  return out;
+}
+
+/** The cache key of a request to a cached route, or null when its reply must not be shared. */
+function keyOf(request: FastifyRequest): string | null {
+  if (request.method !== 'GET') return null;
+  const config = request.routeOptions.config;
+  // An `optional` route reads a token when one is sent: the reply may be that student's.
+  if (config.session !== 'none' && request.headers.authorization !== undefined) return null;
+  return `${request.routeOptions.url}\n${canonical(request.params)}\n${canonical(request.query)}\n${langOf(request)}`;
+}
+
+/** The headers of a cacheable reply; the body in the encoding the client prefers, or a 304. */
+function sendEntry(request: FastifyRequest, reply: FastifyReply, cache: PublicCache, entry: Entry) {
+  const compressible = entry.body.length >= COMPRESS_THRESHOLD;
+  reply
+    .header('etag', entry.etag)
+    .header('cache-control', 'no-cache')
+    .header('vary', compressible ? `${entry.vary}, accept-encoding` : entry.vary)
+    .header('content-type', entry.contentType);
+  if (ifNoneMatchHits(request.headers['if-none-match'], entry.etag)) {
+    reply.code(304).removeHeader('content-type').removeHeader('content-length');
+    return '';
+  }
+  const encoding =
+    compressible && request.headers['x-no-compression'] === undefined
+      ? preferredEncoding(request.headers['accept-encoding'])
+      : null;
+  if (encoding !== null) reply.header('content-encoding', encoding);
+  return cache.encoded(entry, encoding);
+}
+
+/** Checks a route's declaration: only replies that are the same for every visitor may be shared. */
+function checkRoute(url: string, session: SessionPolicy | undefined, httpCache: HttpCachePolicy | undefined) {
+  const shared = session === 'none' && httpCache === 'revalidate';
+  const visitorsOnly = session === 'optional' && httpCache === 'revalidateForVisitors';
+  if (!shared && !visitorsOnly) {
+    throw new Error(
+      `${url}: publicCache needs publicRead (session none, revalidate) or personalisedRead (optional, revalidateForVisitors)`,
+    );
+  }
+}
+
+export function registerPublicCache(
+  app: FastifyInstance,
+  clock: Clock,
+  settings: PublicCacheSettings = PUBLIC_CACHE_DEFAULTS,
+): void {
+  const cache = createPublicCache(clock, settings);
+  app.decorate('publicCache', cache);
+  app.decorateRequest('publicCacheState', null);
+
+  // The lookup is a hook of each cached route, added after the request limiter's own (registered
+  // earlier, rate-limit.ts): a reply from the cache still counts against the caller's limit.
+  const lookup: onRequestHookHandler = (request, reply, done) => {
+    const key = keyOf(request);
+    if (key === null) return done();
+    const tags = request.routeOptions.config.publicCache!.tags;
+    const found = cache.begin(key, () => {
+      // The leader has answered: its entry, or (not stored) this request computes its own.
+      const entry = cache.get(key);
+      if (entry === undefined) {
+        request.publicCacheState = { hit: false, key, tags, snapshot: cache.snapshot(), leads: false };
+        return done();
+      }
+      request.publicCacheState = { hit: true };
+      reply.send(sendEntry(request, reply, cache, entry));
+    });
+    if ('wait' in found) return;
+    if ('lead' in found) {
+      request.publicCacheState = { hit: false, key, tags, snapshot: cache.snapshot(), leads: true };
+      return done();
+    }
+    request.publicCacheState = { hit: true };
+    // Not calling done(): the reply is sent from here (onSend hooks still run, and skip it).
+    reply.send(sendEntry(request, reply, cache, found.entry));
+  };
+
+  app.addHook('onRoute', (route) => {
+    if (route.config?.publicCache === undefined) return;
+    // The session default (`required`) is filled in later by registerApiRoutes' own onRoute hook.
+    checkRoute(route.url, route.config.session ?? 'required', route.config.httpCache);
+    route.serializerCompiler = compiledSerializerCompiler;
+    const hooks = route.onRequest;
+    route.onRequest =
+      hooks === undefined ? [lookup] : Array.isArray(hooks) ? [...hooks, lookup] : [hooks, lookup];
+  });
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    // Undefined in the scopes registered before the decorator (the OpenAPI routes).
+    const state = request.publicCacheState;
+    if (state != null) {
+      if (state.hit) return done(null, payload);
+      if (state.leads) cache.finish(state.key);
+      if (reply.statusCode !== 200) return done(null, payload);
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+      const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+      const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+      const vary =
+        request.routeOptions.config.httpCache === 'revalidate'
+          ? 'api-language'
+          : 'api-language, authorization';
+      const entry = cache.set(state.key, state.tags, body, { contentType, vary }, state.snapshot);
+      return done(null, sendEntry(request, reply, cache, entry));
+    }
+    const invalidates = request.routeOptions.config?.invalidates;
+    if (invalidates !== undefined && !(reply.statusCode >= 400 && reply.statusCode < 500)) {
+      cache.invalidate(invalidates);
+    }
+    done(null, payload);
+  });
+}
+
+/**
+ * The tags of cached replies, named once so reads and the writes that change them agree:
+ * `teachers` covers the list, profiles, schedules and reviews (slots, classes and reviews feed them).
+ */
+export const CACHE_TAGS = {
+  teachers: 'teachers',
+  dict: 'dict',
+  appConfig: 'app-config',
+  ielts: 'ielts',
+} as const;
+export type CacheTag = (typeof CACHE_TAGS)[keyof typeof CACHE_TAGS];
+
+/** Route config of a public read whose replies are shared by everyone (`publicRead` + the cache). */
+export function cachedPublicRead(...tags: CacheTag[]) {
+  return { ...publicRead, publicCache: { tags } } as const;
+}
+
+/** Route config of a read shared by visitors only (`personalisedRead` + the cache). */
+export function cachedPersonalisedRead(...tags: CacheTag[]) {
+  return { ...personalisedRead, publicCache: { tags } } as const;
+}

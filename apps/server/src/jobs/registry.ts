@@ -1,0 +1,69 @@
+import type { Job } from './scheduler.ts';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 3_600 * SECOND;
+const DAY = 24 * HOUR;
+
+/**
+ * Every background job of the server. A new area adds its jobs here; each calls a service method
+ * (never a repository), so the rule it applies lives and is tested with its area.
+ */
+export const JOBS: readonly Job[] = [
+  {
+    // Rows no limit reads any more: old sends, codes, password attempts, ended session families.
+    name: 'auth.purge',
+    intervalMs: HOUR,
+    run: ({ app }) => app.auth.purgeExpired(),
+  },
+  {
+    // Demo schedules roll forward (DESIGN.md §10): at every start, then daily.
+    name: 'teachers.demo-slots',
+    intervalMs: DAY,
+    runAtStart: true,
+    run: async ({ app }) => ({ added: await app.teachers.topUpDemoSlots() }),
+  },
+  {
+    // Class statuses follow the clock (DESIGN.md §7 "Class lifecycle"): booked → in class → over.
+    name: 'courses.advance-statuses',
+    intervalMs: 30 * SECOND,
+    run: ({ app }) => app.courses.advanceStatuses(),
+  },
+  {
+    // Room links from the classroom provider for classes starting within a day (shown 10 min before).
+    name: 'courses.open-classrooms',
+    intervalMs: MINUTE,
+    runAtStart: true,
+    run: ({ app }) => app.classroom.openRooms(),
+  },
+  {
+    // Recordings of held classes from the classroom provider (none for missed or abolished ones).
+    name: 'courses.deliver-recordings',
+    intervalMs: MINUTE,
+    run: ({ app }) => app.classroom.deliverRecordings(),
+  },
+  {
+    // One SMS 60 min before each class; claimed before sending, so several instances send it once.
+    name: 'courses.class-reminders',
+    intervalMs: MINUTE,
+    run: ({ app }) => app.reminders.sendDue(),
+  },
+  {
+    // Orders still awaiting payment close at their expiry, ORDER_TTL_MINUTES after creation (DESIGN.md §7).
+    name: 'payments.close-expired-orders',
+    intervalMs: MINUTE,
+    run: ({ app }) => app.payments.closeExpiredOrders(),
+  },
+  {
+    // Orders younger than 25 h and not paid are queried at their provider: a lost notification still credits.
+    name: 'payments.reconcile',
+    intervalMs: 5 * MINUTE,
+    run: ({ app }) => app.payments.reconcile(),
+  },
+  {
+    // Idempotency-Key records are kept IDEMPOTENCY_KEEP_HOURS, then dropped.
+    name: 'idempotency.purge',
+    intervalMs: HOUR,
+    run: async ({ app }) => ({ purged: await app.idempotency.purgeExpired() }),
+  },
+];

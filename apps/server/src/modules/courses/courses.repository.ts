@@ -1,0 +1,479 @@
+import type { Page, PageQuery } from '@app/contract/paging';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { countRows, pageOf } from '../../db/paging.ts';
+import { LIVE_STATUSES, OPEN_STATUSES } from './booking.rules.ts';
+
+/**
+ * All SQL of classes: slots taken and given back, classes and their lifecycle, reviews and teachers'
+ * reports. Every method accepts a transaction as `db`. The state changes are conditional updates
+ * whose affected-row count tells the service whether this request made the change (STYLE.md §6).
+ */
+
+export type BookableSlotRow = {
+  id: number;
+  teacher_id: number;
+  start_at: number;
+  end_at: number;
+  state: 'free' | 'booked' | 'closed';
+  teacher_name: string;
+  teacher_avatar: string;
+  teacher_nationality: string;
+  teacher_price_coins: number;
+  teacher_active: number;
+  refuses_frequent_cancellers: number;
+};
+
+export type CourseRow = {
+  id: number;
+  student_id: number;
+  teacher_id: number;
+  slot_id: number;
+  start_at: number;
+  end_at: number;
+  status: number;
+  pay_type: 'coin' | 'card';
+  price_coins: number;
+  card_id: number | null;
+  card_type: number | null;
+  cancel_reason: string | null;
+  cancel_remark: string | null;
+  cancelled_at: number | null;
+  late_cancel: number;
+  attended: number | null;
+  classroom_url: string | null;
+  playback_url: string | null;
+  playback_ready_at: number | null;
+  created_at: number;
+  teacher_name: string;
+  teacher_avatar: string;
+  teacher_nationality: string;
+};
+
+export type ReportRow = {
+  id: number;
+  course_id: number;
+  teacher_id: number;
+  scores: string;
+  comment: string;
+  homework: string;
+  created_at: number;
+  read_at: number | null;
+  course_start: number;
+  teacher_name: string;
+  teacher_avatar: string;
+  teacher_nationality: string;
+};
+
+/** The teacher of a class or report, as its lists and pages show them (joined as `t`). */
+export const TEACHER_COLUMNS = [
+  't.name as teacher_name',
+  't.avatar as teacher_avatar',
+  't.nationality as teacher_nationality',
+] as const;
+
+function courses(db: Db) {
+  return db
+    .selectFrom('course as c')
+    .innerJoin('teacher as t', 't.id', 'c.teacher_id')
+    .leftJoin('lesson_card as k', 'k.id', 'c.card_id')
+    .selectAll('c')
+    .select(['k.type as card_type', ...TEACHER_COLUMNS]);
+}
+
+/** Still to come or running: stored as not started or in class and not yet ended (the derived status). */
+function recent(db: Db, studentId: number, now: number) {
+  return courses(db)
+    .where('c.student_id', '=', studentId)
+    .where('c.status', 'in', [...OPEN_STATUSES])
+    .where('c.end_at', '>', now);
+}
+
+function finished(db: Db, studentId: number, now: number) {
+  return courses(db)
+    .where('c.student_id', '=', studentId)
+    .where((eb) => eb.or([eb('c.status', 'not in', [...OPEN_STATUSES]), eb('c.end_at', '<=', now)]));
+}
+
+function reports(db: Db) {
+  return db
+    .selectFrom('teacher_report as r')
+    .innerJoin('course as c', 'c.id', 'r.course_id')
+    .innerJoin('teacher as t', 't.id', 'r.teacher_id')
+    .selectAll('r')
+    .select(['c.start_at as course_start', ...TEACHER_COLUMNS]);
+}
+
+export const coursesRepository = {
+  // ---- booking ---------------------------------------------------------------------------------
+
+  findSlotForBooking(db: Db, slotId: number): Promise<BookableSlotRow | undefined> {
+    return db
+      .selectFrom('teacher_slot as s')
+      .innerJoin('teacher as t', 't.id', 's.teacher_id')
+      .select([
+        's.id',
+        's.teacher_id',
+        's.start_at',
+        's.end_at',
+        's.state',
+        ...TEACHER_COLUMNS,
+        't.price_coins as teacher_price_coins',
+        't.active as teacher_active',
+        't.refuses_frequent_cancellers',
+      ])
+      .where('s.id', '=', slotId)
+      .executeTakeFirst();
+  },
+
+  /** Takes a free slot; false when another booking took it first (the database decides the race). */
+  async takeSlot(db: Db, slotId: number): Promise<boolean> {
+    const result = await db
+      .updateTable('teacher_slot')
+      .set({ state: 'booked' })
+      .where('id', '=', slotId)
+      .where('state', '=', 'free')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  },
+
+  async freeSlot(db: Db, slotId: number): Promise<void> {
+    await db
+      .updateTable('teacher_slot')
+      .set({ state: 'free' })
+      .where('id', '=', slotId)
+      .where('state', '=', 'booked')
+      .execute();
+  },
+
+  /**
+   * The student's side of a booking's rules in one statement: whether a live class of theirs overlaps
+   * [start, end), and how many of their classes have not started (status 100, start after now).
+   */
+  async studentBookingState(
+    db: Db,
+    studentId: number,
+    start: number,
+    end: number,
+    now: number,
+  ): Promise<{ overlap: boolean; upcoming: number }> {
+    const row = await db
+      .selectNoFrom((eb) => [
+        eb
+          .exists(
+            eb
+              .selectFrom('course')
+              .select('id')
+              .where('student_id', '=', studentId)
+              .where('status', 'in', [...LIVE_STATUSES])
+              .where('start_at', '<', end)
+              .where('end_at', '>', start),
+          )
+          .as('overlap'),
+        eb
+          .selectFrom('course')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .where('student_id', '=', studentId)
+          .where('start_at', '>', now)
+          // `+status`: compared, not searched, so SQLite walks this student's classes by
+          // (student_id, start_at) rather than every student's upcoming ones by (status, start_at).
+          .where(sql<number>`+${sql.ref('status')}`, '=', 100)
+          .as('upcoming'),
+      ])
+      .executeTakeFirstOrThrow();
+    // SQLite answers 0/1 for exists, PostgreSQL a boolean.
+    return { overlap: Boolean(row.overlap), upcoming: Number(row.upcoming) };
+  },
+
+  /** Late cancellations of the student since `since` (teachers may refuse frequent cancellers). */
+  countLateCancels(db: Db, studentId: number, since: number): Promise<number> {
+    return countRows(
+      db
+        .selectFrom('course')
+        .where('student_id', '=', studentId)
+        .where('late_cancel', '=', 1)
+        .where('cancelled_at', '>=', since),
+    );
+  },
+
+  async insertCourse(
+    db: Db,
+    course: {
+      student_id: number;
+      teacher_id: number;
+      slot_id: number;
+      start_at: number;
+      end_at: number;
+      pay_type: 'coin' | 'card';
+      price_coins: number;
+      card_id: number | null;
+      created_at: number;
+    },
+  ): Promise<number> {
+    const row = await db
+      .insertInto('course')
+      .values({ ...course, status: 100, late_cancel: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+
+  // ---- one class -------------------------------------------------------------------------------
+
+  findCourse(db: Db, courseId: number): Promise<CourseRow | undefined> {
+    return courses(db).where('c.id', '=', courseId).executeTakeFirst();
+  },
+
+  /** The student's class, or undefined when it does not exist or belongs to someone else. */
+  findCourseOf(db: Db, studentId: number, courseId: number): Promise<CourseRow | undefined> {
+    return courses(db).where('c.id', '=', courseId).where('c.student_id', '=', studentId).executeTakeFirst();
+  },
+
+  /** Cancels a class that has not started and is not cancelled yet; false when it already was (or started). */
+  async cancel(
+    db: Db,
+    courseId: number,
+    change: { reason: string; remark: string | null; now: number; late: boolean },
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('course')
+      .set({
+        status: -200,
+        cancel_reason: change.reason,
+        cancel_remark: change.remark,
+        cancelled_at: change.now,
+        late_cancel: change.late ? 1 : 0,
+      })
+      .where('id', '=', courseId)
+      .where('status', '=', 100)
+      .where('start_at', '>', change.now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  },
+
+  /**
+   * Abolishes a live class (teacher no-show): `open` when it had not ended (100, 200), `ended` when it
+   * was over (300: its lesson was counted), undefined when it was already cancelled or abolished. The
+   * open statuses are tried first: a class that is not open then can no longer become open.
+   */
+  async abolish(db: Db, courseId: number): Promise<'open' | 'ended' | undefined> {
+    const change = { status: -100, playback_url: null, playback_ready_at: null };
+    const open = await db
+      .updateTable('course')
+      .set(change)
+      .where('id', '=', courseId)
+      .where('status', 'in', [...OPEN_STATUSES])
+      .executeTakeFirst();
+    if (Number(open.numUpdatedRows) > 0) return 'open';
+    const ended = await db
+      .updateTable('course')
+      .set(change)
+      .where('id', '=', courseId)
+      .where('status', '=', 300)
+      .executeTakeFirst();
+    return Number(ended.numUpdatedRows) > 0 ? 'ended' : undefined;
+  },
+
+  /**
+   * Marks a started live class over with the student absent (no playback): `ended` when this ended it
+   * (it was 100 or 200), `over` when it had already ended (300), undefined otherwise (not started,
+   * cancelled, abolished). The open statuses are tried first, as in `abolish`.
+   */
+  async markAbsent(db: Db, courseId: number, now: number): Promise<'ended' | 'over' | undefined> {
+    const change = { status: 300, attended: 0, playback_url: null, playback_ready_at: null };
+    const open = await db
+      .updateTable('course')
+      .set(change)
+      .where('id', '=', courseId)
+      .where('status', 'in', [...OPEN_STATUSES])
+      .where('start_at', '<=', now)
+      .executeTakeFirst();
+    if (Number(open.numUpdatedRows) > 0) return 'ended';
+    const over = await db
+      .updateTable('course')
+      .set(change)
+      .where('id', '=', courseId)
+      .where('status', '=', 300)
+      .executeTakeFirst();
+    return Number(over.numUpdatedRows) > 0 ? 'over' : undefined;
+  },
+
+  /** Stores the recording of a held class the student attended (or was not reported absent from). */
+  async setPlayback(db: Db, courseId: number, url: string, now: number): Promise<boolean> {
+    const result = await db
+      .updateTable('course')
+      .set({ playback_url: url, playback_ready_at: now })
+      .where('id', '=', courseId)
+      .where('status', 'in', [...LIVE_STATUSES])
+      .where('end_at', '<=', now)
+      .where((eb) => eb.or([eb('attended', 'is', null), eb('attended', '=', 1)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  },
+
+  /**
+   * The lifecycle (100 → 200 at the start → 300 at the end) as two idempotent conditional updates:
+   * running them again, or on every instance at once, changes nothing more. The teachers of the
+   * classes this call ended, one entry per class (their lesson counts follow in the same transaction).
+   */
+  async advanceStatuses(db: Db, now: number): Promise<{ started: number; endedTeachers: number[] }> {
+    const ended = await db
+      .updateTable('course')
+      .set({ status: 300 })
+      .where('status', 'in', [...OPEN_STATUSES])
+      .where('end_at', '<=', now)
+      .returning('teacher_id')
+      .execute();
+    const started = await db
+      .updateTable('course')
+      .set({ status: 200 })
+      .where('status', '=', 100)
+      .where('start_at', '<=', now)
+      .where('end_at', '>', now)
+      .executeTakeFirst();
+    return { started: Number(started.numUpdatedRows), endedTeachers: ended.map((r) => r.teacher_id) };
+  },
+
+  // ---- lists -----------------------------------------------------------------------------------
+
+  /** The student's classes starting in [from, to), except cancelled ones, in time order. */
+  listInRange(db: Db, studentId: number, from: number, to: number): Promise<CourseRow[]> {
+    return courses(db)
+      .where('c.student_id', '=', studentId)
+      .where('c.start_at', '>=', from)
+      .where('c.start_at', '<', to)
+      .where('c.status', '<>', -200)
+      .orderBy('c.start_at')
+      .orderBy('c.id')
+      .execute();
+  },
+
+  /** Still to come or running, soonest first. */
+  recentPage(db: Db, studentId: number, now: number, page: PageQuery): Promise<Page<CourseRow>> {
+    return pageOf(recent(db, studentId, now).orderBy('c.start_at').orderBy('c.id'), page);
+  },
+
+  /** Over, cancelled or abolished, latest first. */
+  finishedPage(db: Db, studentId: number, now: number, page: PageQuery): Promise<Page<CourseRow>> {
+    return pageOf(finished(db, studentId, now).orderBy('c.start_at', 'desc').orderBy('c.id', 'desc'), page);
+  },
+
+  // ---- reviews ---------------------------------------------------------------------------------
+
+  findReview(db: Db, courseId: number) {
+    return db
+      .selectFrom('course_review')
+      .select(['rating', 'tags', 'content', 'created_at'])
+      .where('course_id', '=', courseId)
+      .executeTakeFirst();
+  },
+
+  /** Adds the class's review unless it has one (the unique course_id decides); whether it was added. */
+  async insertReview(
+    db: Db,
+    review: {
+      course_id: number;
+      student_id: number;
+      teacher_id: number;
+      rating: number;
+      tags: string;
+      content: string;
+      created_at: number;
+    },
+  ): Promise<boolean> {
+    const result = await db
+      .insertInto('course_review')
+      .values(review)
+      .onConflict((oc) => oc.column('course_id').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  },
+
+  /** The same review on the teacher's profile, under the student's nick (masked when shown). */
+  async insertTeacherReview(
+    db: Db,
+    review: {
+      teacher_id: number;
+      student_id: number;
+      student_nick: string;
+      rating: number;
+      tags: string;
+      content: string;
+      created_at: number;
+    },
+  ): Promise<void> {
+    await db.insertInto('teacher_review').values(review).execute();
+  },
+
+  async studentNick(db: Db, studentId: number): Promise<string> {
+    const row = await db.selectFrom('student').select('nick').where('id', '=', studentId).executeTakeFirst();
+    return row?.nick ?? '';
+  },
+
+  // ---- teachers' reports -----------------------------------------------------------------------
+
+  findReportOfCourse(db: Db, courseId: number): Promise<ReportRow | undefined> {
+    return reports(db).where('r.course_id', '=', courseId).executeTakeFirst();
+  },
+
+  findReportOf(
+    db: Db,
+    studentId: number,
+    reportId: number,
+    courseId: number,
+  ): Promise<ReportRow | undefined> {
+    return reports(db)
+      .where('r.id', '=', reportId)
+      .where('r.course_id', '=', courseId)
+      .where('r.student_id', '=', studentId)
+      .executeTakeFirst();
+  },
+
+  countUnreadReports(db: Db, studentId: number): Promise<number> {
+    return countRows(
+      db.selectFrom('teacher_report').where('student_id', '=', studentId).where('read_at', 'is', null),
+    );
+  },
+
+  /** A page of the student's reports, newest first. */
+  reportPage(db: Db, studentId: number, page: PageQuery): Promise<Page<ReportRow>> {
+    return pageOf(
+      reports(db)
+        .where('r.student_id', '=', studentId)
+        .orderBy('r.created_at', 'desc')
+        .orderBy('r.id', 'desc'),
+      page,
+    );
+  },
+
+  /** A teacher's report of a class (one per class: the unique course_id decides); its id, or undefined. */
+  async insertReport(
+    db: Db,
+    report: {
+      course_id: number;
+      student_id: number;
+      teacher_id: number;
+      scores: string;
+      comment: string;
+      homework: string;
+      created_at: number;
+    },
+  ): Promise<number | undefined> {
+    const row = await db
+      .insertInto('teacher_report')
+      .values(report)
+      .onConflict((oc) => oc.column('course_id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id;
+  },
+
+  async markReportRead(db: Db, reportId: number, now: number): Promise<void> {
+    await db
+      .updateTable('teacher_report')
+      .set({ read_at: now })
+      .where('id', '=', reportId)
+      .where('read_at', 'is', null)
+      .execute();
+  },
+};

@@ -1,0 +1,190 @@
+import { IDEMPOTENCY_KEY_MAX } from '@app/contract/booking';
+import {
+  addCourseReviewBodySchema,
+  bookCourseBodySchema,
+  cancelCourseBodySchema,
+  cancelCourseResultSchema,
+  courseIdQuerySchema,
+  courseInfoSchema,
+  courseItemSchema,
+  courseListQuerySchema,
+  feedbackInfoQuerySchema,
+  feedbackListQuerySchema,
+  teacherReportItemSchema,
+  teacherReportSchema,
+  timetableQuerySchema,
+  timetableSchema,
+} from '@app/contract/courses';
+import { envelopeSchema, errorEnvelopeSchema } from '@app/contract/envelope';
+import { pageSchema } from '@app/contract/paging';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isIdempotencyKey, requestHashOf } from '../../db/idempotency.ts';
+import { AppError } from '../../http/app-error.ts';
+import { ok } from '../../http/envelope.ts';
+import { CACHE_TAGS } from '../../http/public-cache.ts';
+import { readRoutes } from '../../http/read-route.ts';
+import { studentIdOf } from '../../http/session-policy.ts';
+import type { CoursesService } from './courses.service.ts';
+
+const failure = errorEnvelopeSchema;
+/** Every /course route: bad input, no session; reads of one record add 404. */
+const readFailures = { 400: failure, 401: failure };
+const recordFailures = { ...readFailures, 404: failure };
+/** Writes: the record is missing or another student's (404), the state forbids it (409), a rule refuses it (422). */
+const writeFailures = { ...recordFailures, 409: failure, 422: failure };
+
+/**
+ * The optional Idempotency-Key header (DESIGN.md §7 "Wallet"). A loose object: Fastify replaces
+ * `request.headers` with the parsed value, and every other header must stay readable.
+ */
+const idempotencyHeadersSchema = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .describe(
+      `1-${IDEMPOTENCY_KEY_MAX} visible ASCII characters; a retry with the same key and body gets the first reply, another body 409`,
+    ),
+});
+
+/**
+ * Classes (DESIGN.md §6 /course/*): booking and cancelling, the timetable and lists, a class's page,
+ * the student's review and the teachers' reports. Every route needs a session (the default) and
+ * reads only the caller's classes: another student's is a 404, like one that does not exist.
+ * Refusals come from the service as AppErrors, sent in the request's language.
+ */
+export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> = async (app, { courses }) => {
+  const read = readRoutes(app, 'courses');
+
+  app.post(
+    '/course/bookCourse',
+    {
+      // A booked slot is no longer free: schedules and the list's next free slot change.
+      config: { invalidates: [CACHE_TAGS.teachers] },
+      schema: {
+        tags: ['courses'],
+        summary:
+          'Books a free slot, paid with coins (the teacher price) or one lesson of a card; the class (status 100). Optional Idempotency-Key header',
+        headers: idempotencyHeadersSchema,
+        body: bookCourseBodySchema,
+        response: { 200: envelopeSchema(courseItemSchema), ...writeFailures },
+      },
+    },
+    async (request) => {
+      const key = request.headers['idempotency-key'];
+      // Checked here as well as in the service: a bad key is refused before anything is claimed.
+      if (key !== undefined && !isIdempotencyKey(key)) throw AppError.badRequest('idempotency.keyInvalid');
+      const { slot_id: slotId, pay_type: payType, card_id: cardId } = request.body;
+      const course = await courses.book({
+        studentId: studentIdOf(request),
+        slotId,
+        payType,
+        ...(cardId === undefined ? {} : { cardId }),
+        ...(key === undefined
+          ? {}
+          : // The parsed body: field order, spacing and defaults do not make two requests differ.
+            { idempotencyKey: key, requestHash: requestHashOf(request.body) }),
+      });
+      return ok(course);
+    },
+  );
+
+  app.post(
+    '/course/cancelCourse',
+    {
+      // The slot is free again.
+      config: { invalidates: [CACHE_TAGS.teachers] },
+      schema: {
+        tags: ['courses'],
+        summary:
+          'Cancels a class before its start: 24 h or more before, a full refund; later, none (a late cancellation). The slot is free again',
+        body: cancelCourseBodySchema,
+        response: { 200: envelopeSchema(cancelCourseResultSchema), ...writeFailures },
+      },
+    },
+    async (request) => {
+      const { id, reason, remark } = request.body;
+      return ok(
+        await courses.cancel({
+          studentId: studentIdOf(request),
+          courseId: id,
+          reason,
+          ...(remark === undefined ? {} : { remark }),
+        }),
+      );
+    },
+  );
+
+  read(
+    '/course/getTimetable',
+    {
+      summary: "The student's classes starting in [from, to) (ISO, at most 42 days), cancelled ones included",
+      querystring: timetableQuerySchema,
+      data: timetableSchema,
+      failures: readFailures,
+    },
+    (request) => courses.getTimetable(studentIdOf(request), request.query),
+  );
+
+  read(
+    '/course/getCourseList',
+    {
+      summary:
+        'Classes, paged: scope `recent` (not started or in class, soonest first) or `finished` (over, cancelled or abolished, latest first)',
+      querystring: courseListQuerySchema,
+      data: pageSchema(courseItemSchema),
+      failures: readFailures,
+    },
+    (request) => courses.getCourseList(studentIdOf(request), request.query),
+  );
+
+  read(
+    '/course/getCourseInfo',
+    {
+      summary:
+        'One class: status, classroom link when open, playback or why there is none, whether it can be cancelled or reviewed, review and report',
+      querystring: courseIdQuerySchema,
+      data: courseInfoSchema,
+      failures: recordFailures,
+    },
+    (request) => courses.getCourseInfo(studentIdOf(request), request.query.id),
+  );
+
+  app.post(
+    '/course/addCourseReview',
+    {
+      // A profile's review count and the reviews list change.
+      config: { invalidates: [CACHE_TAGS.teachers] },
+      schema: {
+        tags: ['courses'],
+        summary:
+          'Reviews a class the student attended, once, within 7 days of its end (rating 1-5, tags, text)',
+        body: addCourseReviewBodySchema,
+        response: { 200: envelopeSchema(z.object({ id: z.number().int() })), ...writeFailures },
+      },
+    },
+    async (request) => ok(await courses.addCourseReview(studentIdOf(request), request.body)),
+  );
+
+  read(
+    '/course/getFeedbackList',
+    {
+      summary: "Teachers' post-lesson reports, newest first, paged (without the comment and homework)",
+      querystring: feedbackListQuerySchema,
+      data: pageSchema(teacherReportItemSchema),
+      failures: readFailures,
+    },
+    (request) => courses.getFeedbackList(studentIdOf(request), request.query),
+  );
+
+  read(
+    '/course/getFeedbackInfo',
+    {
+      summary: 'One post-lesson report (`ec_id` the class, `id` the report); reading it marks it read',
+      querystring: feedbackInfoQuerySchema,
+      data: teacherReportSchema,
+      failures: recordFailures,
+    },
+    (request) => courses.getFeedbackInfo(studentIdOf(request), request.query),
+  );
+};

@@ -1,0 +1,217 @@
+import type { ReviewTag } from '@app/contract/teachers';
+import type { Clock } from '../../clock.ts';
+import { appSettingRepository } from '../../db/app-setting.repository.ts';
+import type { Db, DbDialect } from '../../db/database.ts';
+import { withTransaction } from '../../db/transaction.ts';
+import { DEMO_RECORDING_URL } from '../../providers/classroom/demo-classroom-provider.ts';
+import { seedDemoPurchases } from '../payments/payments.seed.ts';
+import { createWalletService } from '../wallet/wallet.service.ts';
+import { createCoursesService } from './courses.service.ts';
+
+/** app_setting marker: the demo student's classes and wallet are seeded (once per database). */
+export const DEMO_COURSES_SETTING = 'demo_courses_seeded';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+type DemoTeacher = { id: number; nationality: string; minutes: number };
+
+/** A clock the seed moves through the demo student's history. */
+function seedClock(start: number): Clock & { set(ms: number): void } {
+  let now = start;
+  return {
+    now: () => now,
+    set(ms) {
+      now = ms;
+    },
+  };
+}
+
+const REPORTS: { scores: Record<string, number>; comment: string; homework: string }[] = [
+  {
+    scores: { pronunciation: 4, vocabulary: 3, grammar: 4, fluency: 3, comprehension: 4 },
+    comment:
+      'Leo described his weekend clearly and asked good follow-up questions. Watch the -ed endings: "walked", "played". 小明这节课表达很积极。',
+    homework: 'Write five sentences about last weekend using the past tense, and read them aloud twice.',
+  },
+  {
+    scores: { pronunciation: 4, vocabulary: 4, grammar: 3, fluency: 4, comprehension: 5 },
+    comment:
+      'Great energy today! We practised ordering food; Leo used "Could I have…" naturally. Next time: countable vs. uncountable nouns.',
+    homework: 'Role-play ordering at a café with a family member; note three new food words.',
+  },
+  {
+    scores: { pronunciation: 5, vocabulary: 4, grammar: 4, fluency: 4, comprehension: 4 },
+    comment:
+      'We talked about school subjects and future plans. Fluency is improving; try linking ideas with "because" and "so".',
+    homework: 'Prepare a one-minute talk: "My favourite subject and why". Record it on your phone.',
+  },
+];
+
+const REVIEWS: { rating: number; tags: ReviewTag[]; content: string }[] = [
+  { rating: 5, tags: ['patient', 'clear'], content: '老师很有耐心，讲解很清楚。' },
+  { rating: 4, tags: ['fun', 'encouraging'], content: 'Fun class, lots of speaking practice.' },
+];
+
+/**
+ * The demo student's classes and wallet (DESIGN.md §10): coins (recharge 300 + bonus 800, a booking
+ * 500 and a refund 600), one card of each type (100 bound to a teacher, 200 for PH teachers; card
+ * logs 1 and 2), past classes with playback (one ended more than 30 days ago: expired), a missed
+ * class, a class cancelled in time, reviews, teachers' reports, and three upcoming classes. All of
+ * it goes through the wallet and courses services on a clock moved through the past weeks, so the
+ * ledgers are whole (balance = sum of entries) exactly as if the student had done it. The past
+ * classes' slots are inserted here (the demo schedules only roll forward). Once per database (a
+ * marker in app_setting, taken before seeding so racing instances seed once).
+ */
+export async function seedDemoCourses(
+  db: Db,
+  dialect: DbDialect,
+  studentId: number,
+  now: number,
+): Promise<boolean> {
+  const teachers = await db
+    .selectFrom('teacher as t')
+    .innerJoin('teacher_slot as s', 's.teacher_id', 't.id')
+    .select(['t.id', 't.nationality', 's.start_at', 's.end_at'])
+    .where('t.is_demo', '=', 1)
+    .where('t.active', '=', 1)
+    .where('s.state', '=', 'free')
+    .where('s.start_at', '>', now + DAY)
+    .orderBy('t.id')
+    .orderBy('s.start_at')
+    .execute();
+  const byTeacher = new Map<number, DemoTeacher>();
+  for (const row of teachers) {
+    if (!byTeacher.has(row.id)) {
+      const minutes = Math.round((Number(row.end_at) - Number(row.start_at)) / MINUTE);
+      byTeacher.set(row.id, { id: row.id, nationality: row.nationality, minutes });
+    }
+  }
+  const all = [...byTeacher.values()];
+  const ph = all.find((t) => t.nationality === 'PH');
+  const others = all.filter((t) => t.nationality !== 'PH');
+  const [bound, second, third] = others;
+  if (!ph || !bound || !second || !third) return false;
+  if (!(await appSettingRepository.insertIfAbsent(db, DEMO_COURSES_SETTING, String(now), now))) return false;
+
+  const clock = seedClock(now);
+  const wallet = createWalletService({ db, clock });
+  const courses = createCoursesService({ db, dialect, clock, settings: { minNoticeMinutes: 60 }, wallet });
+  /** 19:00 Beijing time, `daysAgo` days before today (Beijing date), plus `hours`. */
+  const beijingToday = Math.floor((now + 8 * HOUR) / DAY) * DAY - 8 * HOUR;
+  const evening = (daysAgo: number, hours = 0) => beijingToday - daysAgo * DAY + (19 + hours) * HOUR;
+  const base = beijingToday;
+
+  /** A past slot of the teacher (booked by the class made on it next). */
+  async function pastSlot(teacher: DemoTeacher, startAt: number): Promise<number> {
+    const row = await db
+      .insertInto('teacher_slot')
+      .values({
+        teacher_id: teacher.id,
+        start_at: startAt,
+        end_at: startAt + teacher.minutes * MINUTE,
+        state: 'free',
+      })
+      .onConflict((oc) => oc.columns(['teacher_id', 'start_at']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (row) return row.id;
+    const existing = await db
+      .selectFrom('teacher_slot')
+      .select(['id', 'state'])
+      .where('teacher_id', '=', teacher.id)
+      .where('start_at', '=', startAt)
+      .executeTakeFirstOrThrow();
+    return existing.id;
+  }
+
+  /** Books a slot two days before it starts, as the student would have. */
+  async function bookAt(slotId: number, startAt: number, payType: 'coin' | 'card', cardId?: number) {
+    clock.set(startAt - 2 * DAY);
+    return courses.book({
+      studentId,
+      slotId,
+      payType,
+      ...(cardId === undefined ? {} : { cardId }),
+    });
+  }
+
+  // The wallet, 50 days ago: a coin package with its bonus and an exclusive card, bought at the
+  // sandbox cashier (payments.seed.ts), and a card for Filipino teachers.
+  clock.set(base - 50 * DAY);
+  const { cardId: exclusive } = await seedDemoPurchases(db, dialect, clock, {
+    studentId,
+    teacherId: bound.id,
+  });
+  const [exclusiveCard, phCard] = await withTransaction(db, async (trx) => {
+    const philippines = await wallet.issueCard(trx, {
+      studentId,
+      type: 200,
+      teacherId: null,
+      lessons: 20,
+      expiresAt: base + 365 * DAY,
+    });
+    return [exclusive, philippines];
+  });
+
+  // Past classes: [teacher, start, how it was paid, what happened after it].
+  const past = [
+    { teacher: bound, start: evening(40), pay: 'card', card: exclusiveCard, review: 0 },
+    { teacher: second, start: evening(25, 1), pay: 'coin', cancelled: true },
+    { teacher: ph, start: evening(10), pay: 'card', card: phCard, review: 1 },
+    { teacher: second, start: evening(5, 1), pay: 'coin' },
+    { teacher: third, start: evening(3), pay: 'coin', missed: true },
+  ] as const;
+  let report = 0;
+  for (const entry of past) {
+    const slotId = await pastSlot(entry.teacher, entry.start);
+    const course = await bookAt(slotId, entry.start, entry.pay, 'card' in entry ? entry.card : undefined);
+    const end = entry.start + entry.teacher.minutes * MINUTE;
+    if ('cancelled' in entry) {
+      // Cancelled two days ahead: refunded in full (coin log 600), the slot free again.
+      clock.set(entry.start - 47 * HOUR);
+      await courses.cancel({ studentId, courseId: course.id, reason: 'scheduleConflict' });
+      continue;
+    }
+    if ('missed' in entry) {
+      clock.set(entry.start + 15 * MINUTE);
+      await courses.markStudentAbsent(course.id);
+      continue;
+    }
+    // Held: the recording arrives an hour after the end, the report the same evening.
+    clock.set(end + HOUR);
+    await courses.advanceStatuses(end + HOUR);
+    await courses.recordPlayback(course.id, DEMO_RECORDING_URL);
+    await courses.recordTeacherReport(course.id, REPORTS[report++ % REPORTS.length]!);
+    if ('review' in entry) {
+      clock.set(end + 3 * HOUR);
+      await courses.addCourseReview(studentId, { id: course.id, ...REVIEWS[entry.review]! });
+    }
+  }
+
+  // Upcoming classes, booked now on the demo schedules: coins, the exclusive card, the PH card.
+  clock.set(now);
+  const upcoming = [
+    { teacher: second, payType: 'coin' as const },
+    { teacher: bound, payType: 'card' as const, cardId: exclusiveCard },
+    { teacher: ph, payType: 'card' as const, cardId: phCard },
+  ];
+  let after = now + DAY;
+  for (const { teacher, payType, cardId } of upcoming) {
+    const slot = await db
+      .selectFrom('teacher_slot')
+      .select(['id', 'start_at', 'end_at'])
+      .where('teacher_id', '=', teacher.id)
+      .where('state', '=', 'free')
+      .where('start_at', '>', after)
+      .where('start_at', '<', now + 10 * DAY)
+      .orderBy('start_at')
+      .executeTakeFirst();
+    if (!slot) continue;
+    await courses.book({ studentId, slotId: slot.id, payType, ...(cardId === undefined ? {} : { cardId }) });
+    after = Number(slot.end_at) + DAY;
+  }
+  await courses.advanceStatuses(now);
+  return true;
+}

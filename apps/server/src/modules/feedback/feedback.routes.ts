@@ -1,0 +1,47 @@
+import { envelopeSchema, errorEnvelopeSchema } from '@app/contract/envelope';
+import {
+  addFeedbackBodySchema,
+  addFeedbackResultSchema,
+  feedbackListQuerySchema,
+  feedbackPageSchema,
+} from '@app/contract/feedback';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../http/envelope.ts';
+import { studentIdOf } from '../../http/session-policy.ts';
+import type { FeedbackService } from './feedback.service.ts';
+
+const refusals = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema };
+
+/** Complaints (SPEC.md §7): paths and field names as SPEC.md and DESIGN.md §6 spell them; login required. */
+export const feedbackRoutes: FastifyPluginAsyncZod<{ feedback: FeedbackService }> = async (
+  app,
+  { feedback },
+) => {
+  app.post(
+    '/user/addStudentComplaint',
+    {
+      schema: {
+        tags: ['feedback'],
+        summary: 'File a complaint or suggestion (type, content ≤ 1000 chars, optional contact mobile)',
+        security: [{ bearer: [] }],
+        body: addFeedbackBodySchema,
+        response: { 200: envelopeSchema(addFeedbackResultSchema), ...refusals },
+      },
+    },
+    async (request) => ok(await feedback.add(studentIdOf(request), request.body), 'feedback.submitted'),
+  );
+
+  app.get(
+    '/user/other/getFeedbackList',
+    {
+      schema: {
+        tags: ['feedback'],
+        summary: "The student's own complaints, newest first, with state (0/1/2) and the school's reply",
+        security: [{ bearer: [] }],
+        querystring: feedbackListQuerySchema,
+        response: { 200: envelopeSchema(feedbackPageSchema), ...refusals },
+      },
+    },
+    async (request) => ok(await feedback.list(studentIdOf(request), request.query)),
+  );
+};

@@ -1,0 +1,32 @@
+import { registerApiRoutes } from '../../http/api-routes.ts';
+import type { App } from '../../http/fastify-types.ts';
+import { createStorageProviderFromConfig } from '../../providers/storage/storage.config.ts';
+import { resolveSecret } from '../auth/auth.secrets.ts';
+import { filesRoutes } from './files.routes.ts';
+import { createFilesService, type FilesService } from './files.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Courseware: folders and files assigned to students, signed downloads (modules/files). */
+    files: FilesService;
+  }
+}
+
+/** app_setting key of the generated secret that signs courseware download links. */
+export const FILES_LINK_SECRET_SETTING = 'files_link_secret';
+
+/**
+ * Courseware, on the file store FILE_STORE names (providers/storage). Registered before courses in
+ * the route table: the class page lists the class's courseware through this service.
+ */
+export async function filesPlugin(app: App): Promise<void> {
+  const files = createFilesService({
+    db: app.db,
+    clock: app.clock,
+    storage: createStorageProviderFromConfig(app.config),
+    // Generated on first use only, shared by every instance on the database.
+    secret: () => resolveSecret(app.db, undefined, FILES_LINK_SECRET_SETTING, app.clock.now()),
+  });
+  app.decorate('files', files);
+  await registerApiRoutes(app, filesRoutes, { files });
+}

@@ -1,0 +1,17 @@
+import { registerApiRoutes } from '../../http/api-routes.ts';
+import type { App } from '../../http/fastify-types.ts';
+import { ieltsRoutes } from './ielts.routes.ts';
+import { createIeltsService, type IeltsService } from './ielts.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** IELTS speaking material (modules/ielts). */
+    ielts: IeltsService;
+  }
+}
+
+export async function ieltsPlugin(app: App): Promise<void> {
+  const ielts = createIeltsService({ db: app.db });
+  app.decorate('ielts', ielts);
+  await registerApiRoutes(app, ieltsRoutes, { ielts });
+}

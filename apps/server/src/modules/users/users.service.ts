@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { API_BASE } from '@app/contract/constants';
+import { CODES } from '@app/contract/codes';
+import type { SetUserInfoBody, UploadAvatarResult, UserHome, UserProfile } from '@app/contract/users';
+import { AppError } from '../../http/app-error.ts';
+import { StorageNotFoundError, type StorageProvider } from '../../providers/storage/storage-provider.ts';
+import type { CoursesService } from '../courses/courses.service.ts';
+import type { StudentsService } from '../students/students.service.ts';
+import type { TeachersService } from '../teachers/teachers.service.ts';
+import type { WalletService } from '../wallet/wallet.service.ts';
+import { AVATAR_CONTENT_TYPES, AVATAR_EXTENSIONS, imageKindOf, kindOfAvatarName } from './avatar-image.ts';
+
+export type UsersServiceDeps = {
+  students: StudentsService;
+  wallet: Pick<WalletService, 'getCoinBalance' | 'getCardList'>;
+  courses: Pick<CoursesService, 'getCourseList' | 'countUnreadReports' | 'getFeedbackList'>;
+  teachers: Pick<TeachersService, 'likedTeacherIds'>;
+  storage: StorageProvider;
+};
+
+/** Public URL path of stored avatars (GET /avatar/{name}, session none). */
+export const AVATAR_URL_PREFIX = `${API_BASE}/avatar/`;
+const AVATAR_KEY_PREFIX = 'avatars/';
+const HOME_LIST_SIZE = 3;
+
+const gone = () => new AppError(CODES.UNAUTHORIZED, 'error.unauthorized');
+
+/**
+ * The user centre (SPEC.md §2 /user pages): the account overview composed from the students,
+ * wallet, courses and teachers services, the profile (the students service holds the record and its
+ * allow-list), and avatars in the file store. A student who no longer exists gets 401, as from
+ * /user/getUserInfo, so the web app resets the session.
+ */
+export function createUsersService(deps: UsersServiceDeps) {
+  const { students, wallet, courses, teachers, storage } = deps;
+
+  return {
+    async getUserHome(studentId: number): Promise<UserHome> {
+      const [user, balance, cards, upcoming, finished, unread, reports, liked] = await Promise.all([
+        students.profile(studentId),
+        wallet.getCoinBalance(studentId),
+        wallet.getCardList(studentId),
+        courses.getCourseList(studentId, { scope: 'recent', current: 1, size: HOME_LIST_SIZE }),
+        courses.getCourseList(studentId, { scope: 'finished', current: 1, size: 1 }),
+        courses.countUnreadReports(studentId),
+        courses.getFeedbackList(studentId, { current: 1, size: HOME_LIST_SIZE }),
+        teachers.likedTeacherIds(studentId),
+      ]);
+      if (!user) throw gone();
+      const usable = cards.filter((card) => card.usable);
+      const expiries = usable.map((card) => card.expires_at).sort();
+      return {
+        user,
+        coins: balance.coins,
+        cards: {
+          usable: usable.length,
+          lessons_left: usable.reduce((sum, card) => sum + card.lessons_left, 0),
+          nearest_expiry: expiries[0] ?? null,
+        },
+        next_classes: upcoming.records,
+        reports: { unread, latest: reports.records },
+        counts: {
+          upcoming_classes: upcoming.total,
+          finished_classes: finished.total,
+          favourite_teachers: liked.length,
+        },
+      };
+    },
+
+    async setUserInfo(studentId: number, body: SetUserInfoBody): Promise<UserProfile> {
+      const profile = await students.updateProfile(studentId, body);
+      if (!profile) throw gone();
+      return profile;
+    },
+
+    /**
+     * Stores an avatar whose bytes are a PNG, JPEG or WebP image (the route limits the size) under a
+     * random name, points the profile at it and removes the one it replaced.
+     */
+    async uploadAvatar(studentId: number, bytes: Buffer): Promise<UploadAvatarResult> {
+      const kind = imageKindOf(bytes);
+      if (!kind) throw AppError.badRequest('user.avatarType');
+      const name = `${randomBytes(16).toString('hex')}.${AVATAR_EXTENSIONS[kind]}`;
+      await storage.put(`${AVATAR_KEY_PREFIX}${name}`, bytes);
+      const url = `${AVATAR_URL_PREFIX}${name}`;
+      const previous = await students.replaceAvatar(studentId, url);
+      if (previous === undefined) {
+        await storage.delete(`${AVATAR_KEY_PREFIX}${name}`);
+        throw gone();
+      }
+      const previousName = previous.startsWith(AVATAR_URL_PREFIX)
+        ? previous.slice(AVATAR_URL_PREFIX.length)
+        : '';
+      if (kindOfAvatarName(previousName)) await storage.delete(`${AVATAR_KEY_PREFIX}${previousName}`);
+      return { student_pic: url };
+    },
+
+    /** A stored avatar by its public name, or undefined (a name that is not one of ours included). */
+    async openAvatar(
+      name: string,
+    ): Promise<{ body: Readable; size: number; contentType: string; extension: string } | undefined> {
+      const kind = kindOfAvatarName(name);
+      if (!kind) return undefined;
+      const key = `${AVATAR_KEY_PREFIX}${name}`;
+      try {
+        const stored = await storage.stat(key);
+        if (!stored) return undefined;
+        return {
+          body: await storage.get(key),
+          size: stored.size,
+          contentType: AVATAR_CONTENT_TYPES[kind],
+          extension: AVATAR_EXTENSIONS[kind],
+        };
+      } catch (error) {
+        // Replaced by a newer upload between the two calls.
+        if (error instanceof StorageNotFoundError) return undefined;
+        throw error;
+      }
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

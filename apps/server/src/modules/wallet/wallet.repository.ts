@@ -1,0 +1,317 @@
+import type { Page, PageQuery } from '@app/contract/paging';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { pageOf } from '../../db/paging.ts';
+
+/**
+ * All SQL of the wallet (coins, lesson cards, both ledgers). Every method accepts a transaction as
+ * `db`. Balances change only through the conditional statements here, each returning the value
+ * after the change, so the service writes the matching ledger entry in the same transaction
+ * (DESIGN.md §7 "Wallet", STYLE.md §5-§6).
+ */
+
+export type CoinLogRow = {
+  id: number;
+  type: number;
+  amount: number;
+  balance_after: number;
+  course_id: number | null;
+  order_no: string | null;
+  remark: string;
+  created_at: number;
+};
+
+export type CardRow = {
+  id: number;
+  student_id: number;
+  type: number;
+  teacher_id: number | null;
+  lessons_total: number;
+  lessons_left: number;
+  expires_at: number;
+  created_at: number;
+};
+
+export type CardListRow = CardRow & {
+  teacher_name: string | null;
+  teacher_avatar: string | null;
+};
+
+export type CardLogRow = {
+  id: number;
+  card_id: number;
+  card_type: number;
+  type: number;
+  amount: number;
+  lessons_after: number;
+  course_id: number | null;
+  remark: string;
+  created_at: number;
+};
+
+const cardColumns = [
+  'c.id',
+  'c.student_id',
+  'c.type',
+  'c.teacher_id',
+  'c.lessons_total',
+  'c.lessons_left',
+  'c.expires_at',
+  'c.created_at',
+] as const;
+
+export const walletRepository = {
+  /**
+   * Creates the student's wallet row when missing or bumps its version, in one statement: inside a
+   * transaction this takes the row lock that serializes the student's money transactions on
+   * PostgreSQL (an upsert locks the row it inserts or updates; SQLite serializes every writer anyway).
+   */
+  async lock(db: Db, studentId: number, now: number): Promise<void> {
+    await db
+      .insertInto('wallet')
+      .values({ student_id: studentId, coins: 0, version: 0, updated_at: now })
+      .onConflict((oc) =>
+        oc.column('student_id').doUpdateSet((eb) => ({ version: eb('wallet.version', '+', 1) })),
+      )
+      .execute();
+  },
+
+  async coins(db: Db, studentId: number): Promise<number> {
+    const row = await db
+      .selectFrom('wallet')
+      .select('coins')
+      .where('student_id', '=', studentId)
+      .executeTakeFirst();
+    return row ? Number(row.coins) : 0;
+  },
+
+  /**
+   * Adds `amount` (> 0) coins, creating the wallet row when missing; the balance after. One
+   * statement that writes, and so locks, the row until the transaction ends.
+   */
+  async addCoins(db: Db, studentId: number, amount: number, now: number): Promise<number> {
+    const row = await db
+      .insertInto('wallet')
+      .values({ student_id: studentId, coins: amount, version: 0, updated_at: now })
+      .onConflict((oc) =>
+        oc.column('student_id').doUpdateSet((eb) => ({
+          coins: eb('wallet.coins', '+', amount),
+          updated_at: now,
+        })),
+      )
+      .returning('coins')
+      .executeTakeFirstOrThrow();
+    return Number(row.coins);
+  },
+
+  /**
+   * Takes `amount` (> 0) coins unless the balance is short; the balance after, or undefined when
+   * refused (a missing wallet holds nothing). The conditional update decides and locks the row.
+   */
+  async takeCoins(db: Db, studentId: number, amount: number, now: number): Promise<number | undefined> {
+    const row = await db
+      .updateTable('wallet')
+      .set((eb) => ({ coins: eb('coins', '-', amount), updated_at: now }))
+      .where('student_id', '=', studentId)
+      .where('coins', '>=', amount)
+      .returning('coins')
+      .executeTakeFirst();
+    return row ? Number(row.coins) : undefined;
+  },
+
+  async insertCoinLog(
+    db: Db,
+    entry: {
+      student_id: number;
+      type: number;
+      amount: number;
+      balance_after: number;
+      course_id: number | null;
+      order_no: string | null;
+      remark: string;
+      created_at: number;
+    },
+  ): Promise<number> {
+    const row = await db.insertInto('coin_log').values(entry).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  },
+
+  /** A page of a student's coin entries, newest first (ids grow with time). */
+  coinLogPage(
+    db: Db,
+    studentId: number,
+    type: number | undefined,
+    page: PageQuery,
+  ): Promise<Page<CoinLogRow>> {
+    return pageOf(
+      db
+        .selectFrom('coin_log')
+        .select(['id', 'type', 'amount', 'balance_after', 'course_id', 'order_no', 'remark', 'created_at'])
+        .where('student_id', '=', studentId)
+        .$if(type !== undefined, (q) => q.where('type', '=', type!))
+        .orderBy('id', 'desc'),
+      page,
+    );
+  },
+
+  // Lesson cards ---------------------------------------------------------------------------------
+
+  async insertCard(
+    db: Db,
+    card: {
+      student_id: number;
+      type: number;
+      teacher_id: number | null;
+      lessons: number;
+      expires_at: number;
+      created_at: number;
+    },
+  ): Promise<number> {
+    const row = await db
+      .insertInto('lesson_card')
+      .values({
+        student_id: card.student_id,
+        type: card.type,
+        teacher_id: card.teacher_id,
+        lessons_total: card.lessons,
+        lessons_left: card.lessons,
+        expires_at: card.expires_at,
+        created_at: card.created_at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+
+  /** The student's card, or undefined when it does not exist or belongs to someone else. */
+  findCardOf(db: Db, studentId: number, cardId: number): Promise<CardRow | undefined> {
+    return db
+      .selectFrom('lesson_card as c')
+      .select(cardColumns)
+      .where('c.id', '=', cardId)
+      .where('c.student_id', '=', studentId)
+      .executeTakeFirst();
+  },
+
+  /** Cards of the types given, not expired, with lessons left; exclusive cards bound to the teacher only. Soonest expiry first. */
+  usableCards(
+    db: Db,
+    studentId: number,
+    types: number[],
+    teacherId: number,
+    now: number,
+  ): Promise<CardRow[]> {
+    if (types.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('lesson_card as c')
+      .select(cardColumns)
+      .where('c.student_id', '=', studentId)
+      .where('c.type', 'in', types)
+      .where('c.lessons_left', '>', 0)
+      .where('c.expires_at', '>', now)
+      .where((eb) => eb.or([eb('c.type', '<>', 100), eb('c.teacher_id', '=', teacherId)]))
+      .orderBy('c.expires_at')
+      .orderBy('c.id')
+      .execute();
+  },
+
+  /** Takes one lesson when the card is the student's, not expired and has lessons left; lessons after, or undefined. */
+  async takeLesson(db: Db, studentId: number, cardId: number, now: number): Promise<number | undefined> {
+    const row = await db
+      .updateTable('lesson_card')
+      .set((eb) => ({ lessons_left: eb('lessons_left', '-', 1) }))
+      .where('id', '=', cardId)
+      .where('student_id', '=', studentId)
+      .where('lessons_left', '>', 0)
+      .where('expires_at', '>', now)
+      .returning('lessons_left')
+      .executeTakeFirst();
+    return row ? Number(row.lessons_left) : undefined;
+  },
+
+  /**
+   * Adds `delta` lessons (negative to take, refused below zero); `grow` also raises lessons_total
+   * (lessons the card gained, not lessons given back). Lessons after, or undefined when refused.
+   */
+  async addLessons(
+    db: Db,
+    studentId: number,
+    cardId: number,
+    delta: number,
+    grow: boolean,
+  ): Promise<number | undefined> {
+    const row = await db
+      .updateTable('lesson_card')
+      .set((eb) => ({
+        lessons_left: eb('lessons_left', '+', delta),
+        ...(grow ? { lessons_total: eb('lessons_total', '+', delta) } : {}),
+      }))
+      .where('id', '=', cardId)
+      .where('student_id', '=', studentId)
+      .where('lessons_left', '>=', Math.max(0, -delta))
+      .returning('lessons_left')
+      .executeTakeFirst();
+    return row ? Number(row.lessons_left) : undefined;
+  },
+
+  async insertCardLog(
+    db: Db,
+    entry: {
+      card_id: number;
+      student_id: number;
+      type: number;
+      amount: number;
+      lessons_after: number;
+      course_id: number | null;
+      remark: string;
+      created_at: number;
+    },
+  ): Promise<number> {
+    const row = await db.insertInto('card_log').values(entry).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  },
+
+  /** Every card of a student: usable ones first by soonest expiry, then the rest, newest first. */
+  listCards(db: Db, studentId: number, now: number): Promise<CardListRow[]> {
+    return db
+      .selectFrom('lesson_card as c')
+      .leftJoin('teacher as t', 't.id', 'c.teacher_id')
+      .select([...cardColumns, 't.name as teacher_name', 't.avatar as teacher_avatar'])
+      .where('c.student_id', '=', studentId)
+      .orderBy(
+        sql`case when ${sql.ref('c.lessons_left')} > 0 and ${sql.ref('c.expires_at')} > ${now} then 0 else 1 end`,
+      )
+      .orderBy('c.expires_at')
+      .orderBy('c.id')
+      .execute();
+  },
+
+  /** A page of a student's card entries (of one card when asked), newest first. */
+  cardLogPage(
+    db: Db,
+    studentId: number,
+    cardId: number | undefined,
+    page: PageQuery,
+  ): Promise<Page<CardLogRow>> {
+    return pageOf(
+      db
+        .selectFrom('card_log as l')
+        .innerJoin('lesson_card as c', 'c.id', 'l.card_id')
+        .select([
+          'l.id',
+          'l.card_id',
+          'c.type as card_type',
+          'l.type',
+          'l.amount',
+          'l.lessons_after',
+          'l.course_id',
+          'l.remark',
+          'l.created_at',
+        ])
+        .where('l.student_id', '=', studentId)
+        .$if(cardId !== undefined, (q) => q.where('l.card_id', '=', cardId!))
+        .orderBy('l.id', 'desc'),
+      page,
+    );
+  },
+};

@@ -1,0 +1,41 @@
+import type { OpsCommand } from '../command.ts';
+import { cardAdjust, cardIssue } from './cards.ts';
+import { classAbsent, classNoShow, playbackAttach, reportAdd } from './classes.ts';
+import { complaintReply, complaintState } from './complaints.ts';
+import { coursewareAdd } from './courseware.ts';
+import { coinsAdjust } from './coins.ts';
+import { dbBackup, exportCards, exportCoins, exportOrders } from './data.ts';
+import { ieltsImport } from './ielts.ts';
+import { ledgerAudit } from './ledger.ts';
+import { orderReconcile } from './orders.ts';
+import { productAdd, productRetire, productUpdate } from './products.ts';
+import { scheduleClose, schedulePublish, teacherAdd, teacherDeactivate, teacherUpdate } from './teachers.ts';
+
+/** Every command of `npm run ops`, in the order --help lists them. */
+export const COMMANDS: readonly OpsCommand[] = [
+  ledgerAudit,
+  coinsAdjust,
+  cardIssue,
+  cardAdjust,
+  classNoShow,
+  classAbsent,
+  playbackAttach,
+  reportAdd,
+  teacherAdd,
+  teacherUpdate,
+  teacherDeactivate,
+  schedulePublish,
+  scheduleClose,
+  productAdd,
+  productUpdate,
+  productRetire,
+  orderReconcile,
+  complaintReply,
+  complaintState,
+  coursewareAdd,
+  ieltsImport,
+  exportCoins,
+  exportCards,
+  exportOrders,
+  dbBackup,
+];

@@ -1,0 +1,288 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import ts from 'typescript';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CourseItem, TeacherReportItem } from '@app/contract/courses';
+import type { IeltsIssueDetail, IeltsSampleRecord } from '@app/contract/ielts';
+import type { Page as ApiPage } from '@app/contract/paging';
+import type { TeacherCard } from '@app/contract/teachers';
+import { apiUrl } from '../../../test-support/http.ts';
+import { createStudentSession, dataOf } from '../../../test-support/students.ts';
+import {
+  api,
+  DEMO,
+  dialog,
+  loginWithPassword,
+  openLoginDialog,
+  readSmsCode,
+  submitAndWaitForReload,
+  uniqueMobile,
+} from './auth-helpers.ts';
+import { seriousViolations } from './axe.ts';
+import { apiData, gotoApp, seedStorage, settingsValue, useBrowser } from './browser.ts';
+
+/**
+ * Accessibility of every route (issue 18): axe on each screen of the router, logged out and logged
+ * in, at 375 px and on the desktop, dark and light for a subset: no serious or critical violation.
+ *
+ * The routes come from the router definition itself (src/app/router.tsx, read with the TypeScript
+ * parser, so the test needs no React at run time): a new route is visited without editing this
+ * file, and a new route with parameters fails until ROUTE_PARAMS says how to fill them with real
+ * ids. Logged in means a new student of this file's own (signed up by SMS in the browser); the
+ * pages that show a class or a report need the demo student's data and are visited as the demo
+ * student, read-only (nothing is submitted; opening a report marks it read, so a read one is
+ * chosen when there is one).
+ */
+
+const { open } = useBrowser();
+
+const ROUTER_FILE = fileURLToPath(new URL('../src/app/router.tsx', import.meta.url));
+const PHONE = { width: 375, height: 812 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** A screen of the router: its full path pattern and whether a guard asks for a login. */
+type RouteScreen = { pattern: string; login: boolean };
+
+/**
+ * Every screen (`...page(...)`) of `routes` in router.tsx, with its path joined from its parents'
+ * (index routes take their parent's path) and `loader: requireLogin` inherited.
+ */
+function routerScreens(): RouteScreen[] {
+  const source = ts.createSourceFile(
+    ROUTER_FILE,
+    readFileSync(ROUTER_FILE, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+  );
+  let list: ts.ArrayLiteralExpression | undefined;
+  source.forEachChild(function find(node) {
+    if (ts.isVariableDeclaration(node) && node.name.getText() === 'routes' && node.initializer) {
+      if (ts.isArrayLiteralExpression(node.initializer)) list = node.initializer;
+    }
+    node.forEachChild(find);
+  });
+  if (!list) throw new Error(`no \`routes\` array in ${ROUTER_FILE}`);
+  const screens: RouteScreen[] = [];
+  const walk = (array: ts.ArrayLiteralExpression, prefix: string, login: boolean) => {
+    for (const element of array.elements) {
+      if (!ts.isObjectLiteralExpression(element)) throw new Error(`unexpected route ${element.getText()}`);
+      let path: string | undefined;
+      let index = false;
+      let guarded = login;
+      let screen = false;
+      let children: ts.ArrayLiteralExpression | undefined;
+      for (const property of element.properties) {
+        if (ts.isSpreadAssignment(property)) {
+          if (ts.isCallExpression(property.expression) && property.expression.expression.getText() === 'page')
+            screen = true;
+          continue;
+        }
+        if (!ts.isPropertyAssignment(property)) continue;
+        const name = property.name.getText();
+        const value = property.initializer;
+        if (name === 'path' && ts.isStringLiteral(value)) path = value.text;
+        if (name === 'index' && value.kind === ts.SyntaxKind.TrueKeyword) index = true;
+        if (name === 'loader' && value.getText() === 'requireLogin') guarded = true;
+        if (name === 'children' && ts.isArrayLiteralExpression(value)) children = value;
+      }
+      const full = index ? prefix || '/' : path ? `${prefix}/${path}`.replace(/\/+/g, '/') : prefix;
+      if (screen) screens.push({ pattern: full || '/', login: guarded });
+      if (children) walk(children, full, guarded);
+    }
+  };
+  walk(list, '', false);
+  return screens;
+}
+
+/** Real ids for the parameters of a route, and whose data the page needs. */
+type Filled = { url: string; demo?: boolean };
+type Ids = {
+  teacherId: number;
+  sample: IeltsSampleRecord;
+  detail: IeltsIssueDetail;
+  demoCourseId: number;
+  demoReport: TeacherReportItem;
+};
+
+/** How to fill each route with parameters: a new one fails the test until it is listed here. */
+const ROUTE_PARAMS: Record<string, (ids: Ids) => Filled> = {
+  '/ielts/SpeakingSamples/view/:id': (ids) => ({ url: `/ielts/SpeakingSamples/view/${ids.sample.topic.id}` }),
+  '/ielts/SpeakingSamples/view/:id/TiMu/:bid/:iqs_id/:question_type/:question_id/:iqs_title/:title': ({
+    sample: r,
+  }) => ({
+    url: `/ielts/SpeakingSamples/view/${r.topic.id}/TiMu/${r.issue_id}/${r.topic.id}/${r.part}/${r.question_id}/${encodeURIComponent(r.topic.title['zh-Hans'])}/${encodeURIComponent(r.text)}`,
+  }),
+  '/ielts/issue/detailed/:type': (ids) => ({ url: `/ielts/issue/detailed/${ids.detail.type}` }),
+  '/ielts/issue/detailed/:type/:id': (ids) => ({
+    url: `/ielts/issue/detailed/${ids.detail.type}/${ids.detail.topics[0]?.id ?? 0}`,
+  }),
+  '/course/feedback/view/:ec_id/:id': (ids) => ({
+    url: `/course/feedback/view/${ids.demoReport.course_id}/${ids.demoReport.id}`,
+    demo: true,
+  }),
+  '/course/view/:id': (ids) => ({ url: `/course/view/${ids.demoCourseId}`, demo: true }),
+  '/teacher/booking/:teacher_id': (ids) => ({ url: `/teacher/booking/${ids.teacherId}` }),
+  '/*': () => ({ url: '/no/such/page' }),
+};
+
+/** The routes also checked in the dark theme (at both widths): the main screens of the product. */
+const DARK_SUBSET = new Set([
+  '/',
+  '/teacher/booking/:teacher_id',
+  '/course/index',
+  '/course/view/:id',
+  '/user/recharge',
+  '/user/home',
+  '/ielts',
+  '/*',
+]);
+
+type Visit = { pattern: string; url: string; login: boolean; demo: boolean };
+
+let visits: Visit[] = [];
+
+beforeAll(async () => {
+  const demoToken = (await createStudentSession(api(), { mobile: DEMO.mobile })).token;
+  const demoGet = async <T>(path: string) =>
+    dataOf<T>(await api().request({ method: 'GET', url: apiUrl(path), token: demoToken }), path);
+  const teachers = await apiData<ApiPage<TeacherCard>>('/teacher/getTeacherList?current=1&size=1');
+  const samples = await apiData<ApiPage<IeltsSampleRecord>>('/ielts/getSampleList?part=part2&size=1');
+  const detail = await apiData<IeltsIssueDetail>('/ielts/getIssueDetail?type=part2');
+  const finished = await demoGet<ApiPage<CourseItem>>(
+    '/course/getCourseList?scope=finished&current=1&size=50',
+  );
+  const reports = await demoGet<ApiPage<TeacherReportItem>>('/course/getFeedbackList?current=1&size=50');
+  // The server marks a report read when it is shown: a report already read when there is one, else
+  // the oldest (courses.e2e.ts opens the newest unread one). This is the one write of the file.
+  const report = reports.records.find((r) => r.read) ?? reports.records.at(-1);
+  const course = finished.records.find((c) => c.status === 300) ?? finished.records[0];
+  if (!teachers.records[0] || !samples.records[0] || !detail.topics[0] || !course || !report)
+    throw new Error('the demo data lacks a teacher, an IELTS sample, a finished class or a read report');
+  const ids: Ids = {
+    teacherId: teachers.records[0].id,
+    sample: samples.records[0],
+    detail,
+    demoCourseId: course.id,
+    demoReport: report,
+  };
+  const screens = routerScreens();
+  const unknown = screens.filter((s) => /[:*]/.test(s.pattern) && !ROUTE_PARAMS[s.pattern]);
+  if (unknown.length > 0)
+    throw new Error(
+      `routes with parameters missing from ROUTE_PARAMS: ${unknown.map((s) => s.pattern).join(', ')}`,
+    );
+  visits = screens.map((s) => {
+    const fill = ROUTE_PARAMS[s.pattern];
+    const filled = fill ? fill(ids) : { url: s.pattern };
+    return { pattern: s.pattern, url: filled.url, login: s.login, demo: filled.demo ?? false };
+  });
+});
+
+/** Waits until the page has loaded its data and its skeletons and spinners are gone. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page
+    .waitForFunction(
+      () => !document.querySelector('.ant-skeleton, .ant-spin-spinning, [data-testid$="skeleton"]'),
+      null,
+      { timeout: 15_000 },
+    )
+    .catch(() => undefined);
+  // Let entering transitions (drawers, fades) finish: axe judges the resting colours.
+  await page.waitForTimeout(300);
+}
+
+type Pass = { width: 'phone' | 'desktop'; dark: boolean };
+
+/** Visits each URL in one context and collects the serious and critical violations of each. */
+async function audit(
+  page: Page,
+  list: Visit[],
+  pass: Pass,
+  who: string,
+): Promise<{ problems: string[]; checked: number }> {
+  await page.setViewportSize(pass.width === 'phone' ? PHONE : DESKTOP);
+  await seedStorage(page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(pass.dark) });
+  const problems: string[] = [];
+  const audited = new Set<string>();
+  let checked = 0;
+  for (const visit of list) {
+    const started = Date.now();
+    await gotoApp(page, visit.url);
+    await settle(page);
+    // A guarded route redirects a visitor to /login: that screen is audited once per pass.
+    const landed = new URL(page.url()).pathname;
+    if (landed !== new URL(visit.url, 'http://x').pathname && audited.has(landed)) continue;
+    audited.add(landed);
+    checked += 1;
+    const lines = await seriousViolations(page);
+    if (process.env.A11Y_TRACE)
+      console.info(`[a11y] ${who} ${passName(pass)} ${visit.url}: ${Date.now() - started} ms`);
+    for (const line of lines)
+      problems.push(
+        `${who} ${pass.width} ${pass.dark ? 'dark' : 'light'} ${visit.url} (now ${new URL(page.url()).pathname}): ${line}`,
+      );
+  }
+  return { problems, checked };
+}
+
+async function signUpInBrowser(page: Page): Promise<void> {
+  await gotoApp(page, '/');
+  await openLoginDialog(page);
+  const mobile = uniqueMobile();
+  await dialog(page).getByTestId('login-mobile').fill(mobile);
+  await dialog(page).getByTestId('get-code').click();
+  await dialog(page)
+    .getByTestId('login-code')
+    .fill(await readSmsCode(mobile));
+  await submitAndWaitForReload(page);
+}
+
+const passes: Pass[] = [
+  { width: 'phone', dark: false },
+  { width: 'desktop', dark: false },
+  { width: 'phone', dark: true },
+  { width: 'desktop', dark: true },
+];
+const passName = (p: Pass) => `${p.width === 'phone' ? '375 px' : 'desktop'}, ${p.dark ? 'dark' : 'light'}`;
+const forPass = (list: Visit[], p: Pass) => (p.dark ? list.filter((v) => DARK_SUBSET.has(v.pattern)) : list);
+
+describe('axe on every route of the router: no serious or critical violations', () => {
+  it('finds the screens of the router, with parameters filled from the API', () => {
+    expect(visits.length).toBeGreaterThanOrEqual(25);
+    for (const pattern of ['/', '/teacher/booking/:teacher_id', '/user/recharge', '/course/index', '/*'])
+      expect(visits.map((v) => v.pattern)).toContain(pattern);
+    for (const v of visits) expect(v.url, v.pattern).not.toMatch(/[:*]/);
+  });
+
+  for (const pass of passes) {
+    it(`logged out, ${passName(pass)}`, async () => {
+      const { page } = await open();
+      const { problems, checked } = await audit(page, forPass(visits, pass), pass, 'visitor');
+      expect(checked).toBeGreaterThan(0);
+      expect(problems).toEqual([]);
+    }, 600_000);
+
+    it(`logged in as a new student (the demo student, read-only, for its class and report), ${passName(pass)}`, async () => {
+      const mine = forPass(
+        visits.filter((v) => !v.demo),
+        pass,
+      );
+      const demos = forPass(
+        visits.filter((v) => v.demo),
+        pass,
+      );
+      const student = await open();
+      await signUpInBrowser(student.page);
+      const own = await audit(student.page, mine, pass, 'new student');
+      const demo = await open();
+      await seedStorage(demo.page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(pass.dark) });
+      await gotoApp(demo.page, '/');
+      await loginWithPassword(demo.page);
+      const theirs = await audit(demo.page, demos, pass, 'demo student');
+      expect(own.checked + theirs.checked).toBeGreaterThan(0);
+      expect([...own.problems, ...theirs.problems]).toEqual([]);
+    }, 600_000);
+  }
+});

@@ -1,0 +1,290 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CourseInfo } from '@app/contract/courses';
+import type { Page as ApiPage } from '@app/contract/paging';
+import type { CreatedOrder, Order, ProductList } from '@app/contract/payments';
+import type { TeacherCard, TeacherSchedule } from '@app/contract/teachers';
+import type { CoinBalance } from '@app/contract/wallet';
+import { apiUrl } from '../../../test-support/http.ts';
+import { dataOf } from '../../../test-support/students.ts';
+import {
+  api,
+  dialog as loginDialog,
+  openLoginDialog,
+  readSmsCode,
+  submitAndWaitForReload,
+  uniqueMobile,
+} from './auth-helpers.ts';
+import { screenshotDir, seriousViolations } from './axe.ts';
+import {
+  gotoApp,
+  seedStorage,
+  settingsValue,
+  useBrowser,
+  type TestPage,
+  waitForMotionEnd,
+} from './browser.ts';
+
+/**
+ * The booking page and the timetable (issue 13): the demo student books a free slot with coins on
+ * /teacher/booking/{id}, lands on the class page, finds the class in /course/index, cancels it more
+ * than 24 h ahead and sees the refund in /user/coins; a visitor sees the grid and is asked to log in
+ * on picking a slot; both pages at 375 px, dark, with axe. Each test logs in a new student of its
+ * own (SMS login in the dialog), so nothing here depends on or changes the demo student's data that
+ * other files read; the booking student gets its coins as any student does, by a recharge paid at
+ * the sandbox cashier page. The slot is taken from the last teacher with free time in the second
+ * week, far from the slots courses.e2e.ts books, so the two files never refuse each other.
+ */
+
+const { open } = useBrowser();
+const PHONE = { width: 375, height: 740 };
+const DAY = 86_400_000;
+
+let token = '';
+
+async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const reply = await api().request({
+    method,
+    url: apiUrl(path),
+    token,
+    ...(body === undefined ? {} : { body }),
+  });
+  return dataOf<T>(reply, path);
+}
+
+const coins = async () => (await call<CoinBalance>('GET', '/user/coins/getCoinBalance')).coins;
+
+/**
+ * Logs a new student in through the header's dialog (SMS code from the outbox; a new phone registers)
+ * and keeps its access token for the API calls of this file. The page reloads, as after any login.
+ */
+async function loginNewStudent(page: Page): Promise<void> {
+  await openLoginDialog(page);
+  const mobile = uniqueMobile();
+  const d = loginDialog(page);
+  await d.getByTestId('login-mobile').fill(mobile);
+  await d.getByTestId('get-code').click();
+  await d.getByTestId('login-code').fill(await readSmsCode(mobile));
+  // The reply's body is read as it passes (the reload after a login discards it from the page).
+  let issued = '';
+  await page.route('**/api/v1/user/login', async (route) => {
+    const reply = await route.fetch();
+    issued = ((await reply.json()) as { data: { token: string } }).data.token;
+    await route.fulfill({ response: reply });
+  });
+  await submitAndWaitForReload(page);
+  await page.unroute('**/api/v1/user/login');
+  expect(issued).not.toBe('');
+  token = issued;
+}
+
+/**
+ * Buys the smallest coin package worth at least `atLeast` coins as the logged-in student does: an
+ * order (Alipay on a desktop: the cashier opens in a tab) paid with the sandbox cashier page's Pay
+ * button, whose signed notification the server verifies and credits. Returns the coins credited.
+ */
+async function rechargeAtCashier(tp: TestPage, atLeast: number): Promise<number> {
+  const { products } = await call<ProductList>('GET', '/pay/getProductList?kind=coin');
+  const pkg = products
+    .filter((p) => p.coins + p.bonus_coins >= atLeast)
+    .sort((a, b) => a.price_fen - b.price_fen)[0];
+  if (!pkg) throw new Error(`no coin package of ${atLeast} coins or more`);
+  const created = await call<CreatedOrder>('POST', '/pay/createOrder', {
+    product_id: pkg.id,
+    pay_method: 'alipay',
+  });
+  const cashierUrl = 'redirect_url' in created.pay ? created.pay.redirect_url : created.pay.qr_code;
+  const cashier = await tp.context.newPage();
+  await cashier.goto(cashierUrl);
+  await cashier.locator('button.primary').click();
+  await cashier.waitForLoadState('load');
+  await cashier.close();
+  await expect
+    .poll(async () => (await call<Order>('GET', `/pay/getOrderInfo?order_no=${created.order_no}`)).status)
+    .toBe(200);
+  return pkg.coins + pkg.bonus_coins;
+}
+
+/** The last listed teacher with a free slot 8-13 days ahead (inside the grid's second week). */
+async function teacherWithLateFreeSlot(): Promise<{ teacher: TeacherCard; free: number }> {
+  const list = await call<ApiPage<TeacherCard>>('GET', '/teacher/getTeacherList?current=1&size=30');
+  const from = new Date(Date.now() + 8 * DAY).toISOString();
+  const to = new Date(Date.now() + 13 * DAY).toISOString();
+  for (const teacher of [...list.records].reverse()) {
+    const schedule = await call<TeacherSchedule>(
+      'GET',
+      `/teacher/getTeacherSchedule?teacher_id=${teacher.id}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+    );
+    const free = schedule.slots.filter((s) => s.state === 'free').length;
+    if (free > 0) return { teacher, free };
+  }
+  throw new Error('no teacher has a free slot 8-13 days ahead');
+}
+
+async function settle(page: Page, testId: string) {
+  const el = page.getByTestId(testId);
+  await waitForMotionEnd(el);
+  return el;
+}
+
+async function noHorizontalScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
+}
+
+let teacher: TeacherCard;
+
+beforeAll(async () => {
+  // Read as a visitor: the schedules' free slots are public.
+  teacher = (await teacherWithLateFreeSlot()).teacher;
+});
+
+describe('booking', () => {
+  it('books a free slot with coins, shows it in the timetable, cancels it and shows the refund', async () => {
+    const tp = await open({ locale: 'en-US' });
+    const { page } = tp;
+    await seedStorage(page, { LANGUAGE: 'en', SETTINGS: settingsValue(false) });
+    await gotoApp(page, '/');
+    await loginNewStudent(page);
+    expect(await coins()).toBe(0);
+    const credited = await rechargeAtCashier(tp, teacher.price_coins);
+    const before = await coins();
+    expect(before).toBe(credited);
+    await gotoApp(page, `/teacher/booking/${teacher.id}`);
+
+    await page.getByTestId('booking-teacher').getByText(teacher.name).waitFor();
+    expect(await page.getByTestId('booking-accepted-cards').textContent()).toContain('Cards accepted');
+    await page.getByTestId('slots-next-week').click();
+    const slot = page.getByTestId('slot-free').last();
+    await slot.waitFor();
+    const slotId = Number(await slot.getAttribute('data-slot-id'));
+    await slot.click();
+    expect(new URL(page.url()).searchParams.get('slot')).toBe(String(slotId));
+
+    const dlg = await settle(page, 'booking-dialog');
+    expect(await dlg.textContent()).toContain('Cancellation policy');
+    expect(await dlg.textContent()).toContain('24 hours');
+    expect(await page.getByTestId('pay-coin-balance').textContent()).toContain(String(before));
+    await page.getByTestId('pay-coin').click();
+    expect(await page.getByTestId('booking-price').textContent()).toContain(String(teacher.price_coins));
+
+    const request = page.waitForRequest((r) => r.url().endsWith('/course/bookCourse'));
+    await page.getByTestId('booking-confirm').click();
+    const sent = await request;
+    expect(sent.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.parse(sent.postData() ?? '{}')).toEqual({ slot_id: slotId, pay_type: 'coin' });
+    await page.waitForURL(/\/course\/view\/\d+$/);
+    const courseId = Number(/\/course\/view\/(\d+)$/.exec(page.url())![1]);
+    await page.getByTestId('course-summary').waitFor();
+    expect(await coins()).toBe(before - teacher.price_coins);
+    const info = await call<CourseInfo>('GET', `/course/getCourseInfo?id=${courseId}`);
+    expect(info.slot_id).toBe(slotId);
+
+    // The timetable: the class is in the week that holds it (the next or the one after).
+    await gotoApp(page, '/course/index');
+    await page.getByTestId('timetable-countdown').waitFor();
+    const block = page.locator(`[data-testid="timetable-class"][data-course-id="${courseId}"]`);
+    for (let i = 0; i < 3 && !(await block.isVisible()); i++) {
+      const answered = page.waitForResponse((r) => r.url().includes('/course/getTimetable'));
+      await page.getByTestId('timetable-next').click();
+      await answered;
+      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+    }
+    await block.waitFor();
+    expect(await block.textContent()).toContain(teacher.name);
+    expect(await block.textContent()).toContain('Not started');
+    await page.screenshot({ path: `${screenshotDir}booking-timetable-en-light.png` });
+
+    // Cancel (more than 24 h ahead): the coins come back, and the coin records show the refund.
+    await block.click();
+    await page.waitForURL(new RegExp(`/course/view/${courseId}$`));
+    await page.getByTestId('cancel-course-button').click();
+    const cancel = await settle(page, 'cancel-dialog');
+    await cancel.getByTestId('cancel-refund').waitFor();
+    await cancel.getByLabel('Personal reasons').check();
+    const cancelled = page.waitForResponse((r) => r.url().endsWith('/course/cancelCourse'));
+    await page.getByRole('button', { name: 'Confirm cancellation' }).click();
+    expect((await cancelled).status()).toBe(200);
+    await page.getByTestId('course-cancelled').waitFor();
+    expect(await coins()).toBe(before);
+
+    await gotoApp(page, '/user/coins');
+    const refund = page.locator('[data-testid="coin-record"][data-type="600"]').first();
+    await refund.waitFor();
+    expect(await refund.textContent()).toContain(`+${teacher.price_coins}`);
+  });
+
+  it('shows a visitor the grid and asks for a login on picking a slot', async () => {
+    const { page } = await open();
+    await seedStorage(page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(false) });
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/api/v1/user/')) calls.push(path);
+    });
+    await gotoApp(page, `/teacher/booking/${teacher.id}`);
+    await page.getByTestId('booking-teacher').waitFor();
+    const slot = page.getByTestId('slot-free').first();
+    if (!(await slot.isVisible())) await page.getByTestId('slots-next-week').click();
+    await slot.click();
+    await loginDialog(page).getByTestId('login-mobile').waitFor();
+    expect(new URL(page.url()).searchParams.get('slot')).toMatch(/^\d+$/);
+    expect(await page.getByTestId('booking-dialog').count()).toBe(0);
+    // Nothing asked of a visitor answers 401 (no wallet calls).
+    expect(
+      calls.filter((p) => p.startsWith('/api/v1/user/coins') || p.startsWith('/api/v1/user/cards')),
+    ).toEqual([]);
+  });
+});
+
+describe('booking and timetable at 375 px, dark', () => {
+  for (const lang of ['zh-Hans', 'en'] as const) {
+    it(`fit a phone without horizontal scroll and pass axe (${lang})`, async () => {
+      const { page } = await open({ locale: lang === 'en' ? 'en-US' : 'zh-CN' });
+      await seedStorage(page, { LANGUAGE: lang, SETTINGS: settingsValue(true) });
+      await gotoApp(page, `/teacher/booking/${teacher.id}`);
+      // The header's login button is in the menu on a phone: log in wide, then narrow the window.
+      await loginNewStudent(page);
+      await page.setViewportSize(PHONE);
+      await page.getByTestId('booking-teacher').waitFor();
+      await page.getByTestId('slot-grid').waitFor();
+      await page.waitForFunction(
+        () => !document.querySelector('[data-testid="slot-grid"] [aria-busy="true"]'),
+      );
+      await noHorizontalScroll(page);
+      expect(await seriousViolations(page), 'booking page').toEqual([]);
+      await page.screenshot({ path: `${screenshotDir}booking-${lang}-dark.png`, fullPage: true });
+
+      const slot = page.getByTestId('slot-free').first();
+      if (!(await slot.isVisible())) await page.getByTestId('slots-next-week').click();
+      await slot.click();
+      await settle(page, 'booking-dialog');
+      await page.getByTestId('pay-coin').waitFor();
+      expect(await seriousViolations(page), 'booking dialog').toEqual([]);
+      await page.screenshot({ path: `${screenshotDir}booking-dialog-${lang}-dark.png` });
+      await page.keyboard.press('Escape');
+
+      await gotoApp(page, '/course/index');
+      await page.getByTestId('timetable-countdown').waitFor();
+      await page.getByTestId('timetable-list').or(page.getByTestId('timetable-empty')).first().waitFor();
+      expect(await page.getByTestId('timetable-week').count()).toBe(0);
+      await noHorizontalScroll(page);
+      expect(await seriousViolations(page), 'timetable').toEqual([]);
+      await page.screenshot({ path: `${screenshotDir}timetable-${lang}-dark.png`, fullPage: true });
+    });
+  }
+
+  it('shows the week with today marked on a wide screen (zh-Hans, light)', async () => {
+    const { page } = await open();
+    await seedStorage(page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(false) });
+    await gotoApp(page, '/');
+    await loginNewStudent(page);
+    await gotoApp(page, '/course/index');
+    await page.getByTestId('timetable-week').waitFor();
+    expect(await page.locator('.ls-tt-day').count()).toBe(7);
+    expect(await page.getByTestId('timetable-today').textContent()).toContain('今天');
+    expect(await page.getByTestId('timetable-countdown').textContent()).toMatch(/距下节课还有|正在上课|暂无/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${screenshotDir}timetable-zh-Hans-light.png`, fullPage: true });
+  });
+});

@@ -1,0 +1,260 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  dialog,
+  loginWithPassword,
+  openLoginDialog,
+  readSmsCode,
+  submitAndWaitForReload,
+  uniqueMobile,
+} from './auth-helpers.ts';
+import { screenshotDir, seriousViolations } from './axe.ts';
+import { gotoApp, seedStorage, settingsValue, useBrowser } from './browser.ts';
+
+/**
+ * Recharge and payment (issue 14) and the wallet pages (issue 13) in the browser, against the real
+ * server with the default sandbox payment driver: the cashier page signs and posts its notification
+ * through the same verification a real provider's takes, and the waiting page sees the order paid.
+ */
+
+const { open } = useBrowser();
+
+const PHONE = { width: 375, height: 740 };
+const WECHAT_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
+
+/** Registers a new phone through the SMS login of the dialog and returns it. */
+async function loginFresh(page: Page): Promise<string> {
+  await gotoApp(page, '/');
+  await openLoginDialog(page);
+  const mobile = uniqueMobile();
+  const d = dialog(page);
+  await d.getByTestId('login-mobile').fill(mobile);
+  await d.getByTestId('get-code').click();
+  await d.getByTestId('login-code').fill(await readSmsCode(mobile));
+  await submitAndWaitForReload(page);
+  return mobile;
+}
+
+/** Chooses a package on /user/recharge (the first coin package with bonus coins when asked) and a method, then orders. */
+async function order(
+  page: Page,
+  { method, bonus = false }: { method: 'wechat' | 'alipay'; bonus?: boolean },
+): Promise<{ bonus: number; coins: number }> {
+  await page.getByTestId('packages').waitFor();
+  const pkg = bonus
+    ? page.getByTestId('package').and(page.locator(':not([data-bonus="0"])')).first()
+    : page.getByTestId('package').first();
+  await pkg.click();
+  const bonusCoins = Number(await pkg.getAttribute('data-bonus'));
+  const title = (await pkg.locator('.ls-pay-option-title').textContent()) ?? '';
+  await page.getByTestId(`pay-method-${method}`).click();
+  await page.getByTestId('recharge-submit').click();
+  await page.getByTestId('payment-step').waitFor();
+  return { bonus: bonusCoins, coins: Number(/\d[\d,]*/.exec(title)?.[0].replace(/,/g, '') ?? 0) };
+}
+
+const phaseOf = (page: Page) => page.getByTestId('payment-step').getAttribute('data-phase');
+
+describe('recharge and payment', () => {
+  it('recharges coins through the sandbox cashier: success, balance, coin records and the paid order', async () => {
+    const { page, context } = await open({ locale: 'en-US' });
+    await seedStorage(page, { LANGUAGE: 'en', SETTINGS: settingsValue(false) });
+    await loginFresh(page);
+
+    // A new student: no coins, no records; the coins page leads to the recharge page.
+    await gotoApp(page, '/user/coins');
+    await expect.poll(() => page.getByTestId('coin-balance').getAttribute('data-value')).toBe('0');
+    await page.getByTestId('coin-records-empty').waitFor();
+    await page.getByTestId('coins-buy').click();
+    await page.waitForURL(/\/user\/recharge$/);
+
+    const bought = await order(page, { method: 'wechat', bonus: true });
+    expect(bought.bonus).toBeGreaterThan(0);
+    expect(await phaseOf(page)).toBe('awaiting');
+    expect(page.url()).toMatch(/\/user\/recharge\?order_no=\d{16,32}$/);
+    const orderNo = (await page.getByTestId('payment-order-no').textContent())!.trim();
+    await expect.poll(() => page.getByTestId('payment-countdown').textContent()).toMatch(/1[45]:\d\d/);
+
+    // WeChat Pay on a desktop: a QR code of the sandbox cashier; "scanned" in another tab.
+    const qr = await page.getByTestId('payment-qr').getAttribute('data-value');
+    expect(qr).toContain(`/api/v1/pay/sandbox/${orderNo}`);
+    const cashier = await context.newPage();
+    await cashier.goto(qr!);
+    await cashier.locator('button.primary').click();
+    await cashier.waitForLoadState('load');
+    await cashier.close();
+
+    // The waiting page polls the order and turns to success with the new balance.
+    await expect.poll(() => phaseOf(page), { timeout: 15_000 }).toBe('paid');
+    const total = bought.coins + bought.bonus;
+    await expect.poll(() => page.getByTestId('coin-balance').getAttribute('data-value')).toBe(String(total));
+
+    await page.getByTestId('payment-to-wallet').click();
+    await page.waitForURL(/\/user\/coins$/);
+    await expect.poll(() => page.getByTestId('coin-balance').getAttribute('data-value')).toBe(String(total));
+    const records = page.getByTestId('coin-record');
+    await expect.poll(() => records.count()).toBe(2);
+    const lines = await records.evaluateAll((rows) =>
+      rows.map((r) => [
+        r.getAttribute('data-type'),
+        r.querySelector('[data-testid="record-amount"]')?.getAttribute('data-value'),
+      ]),
+    );
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        ['300', String(bought.coins)],
+        ['800', String(bought.bonus)],
+      ]),
+    );
+    // Credits are green and carry their sign.
+    const amount = records.first().getByTestId('record-amount');
+    expect(await amount.textContent()).toMatch(/^\+/);
+    expect(await amount.getAttribute('class')).toContain('is-credit');
+
+    // The type filter keeps only the bonus line.
+    await gotoApp(page, '/user/coins?type=800');
+    await expect.poll(() => records.count()).toBe(1);
+    expect(await records.first().getAttribute('data-type')).toBe('800');
+
+    // The order is paid on /user/orders, and its details open in the drawer.
+    await gotoApp(page, '/user/orders?status=200');
+    const row = page.locator(`[data-testid="order-row"][data-order-no="${orderNo}"]`);
+    await row.waitFor();
+    expect(await row.getAttribute('data-status')).toBe('200');
+    await row.getByTestId('order-details-button').click();
+    await page.getByTestId('order-details').waitFor();
+    expect(await page.getByTestId('order-detail-status').getAttribute('data-value')).toBe('200');
+    expect(await page.getByTestId('order-detail-no').textContent()).toContain(orderNo);
+  });
+
+  it('continues paying an awaiting order and closes it after a confirmation', async () => {
+    const { page } = await open();
+    await seedStorage(page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(false) });
+    await loginFresh(page);
+    await gotoApp(page, '/user/recharge');
+    await order(page, { method: 'alipay' });
+    // Alipay on a desktop: the provider's page opens in a new tab from a button.
+    const go = page.getByTestId('payment-redirect');
+    expect(await go.getAttribute('href')).toContain('/api/v1/pay/sandbox/');
+    expect(await go.getAttribute('target')).toBe('_blank');
+    const orderNo = (await page.getByTestId('payment-order-no').textContent())!.trim();
+
+    await gotoApp(page, '/user/orders?status=0');
+    const row = page.locator(`[data-testid="order-row"][data-order-no="${orderNo}"]`);
+    await row.waitFor();
+    await row.getByTestId('order-continue').click();
+    await page.waitForURL(new RegExp(`/user/recharge\\?order_no=${orderNo}$`));
+    await expect.poll(() => phaseOf(page)).toBe('awaiting');
+
+    await gotoApp(page, '/user/orders');
+    await row.getByTestId('order-close').click();
+    await page.getByTestId('close-order-ok').click();
+    await expect.poll(() => row.getAttribute('data-status')).toBe('500');
+    expect(await row.getByTestId('order-continue').count()).toBe(0);
+
+    // The payment step of a closed order offers a new one.
+    await gotoApp(page, `/user/recharge?order_no=${orderNo}`);
+    await expect.poll(() => phaseOf(page)).toBe('closed');
+    await page.getByTestId('payment-new-order').click();
+    await page.getByTestId('recharge-form').waitFor();
+  });
+
+  it('offers WeChat Pay only inside the WeChat browser, and says why', async () => {
+    const { page } = await open({ userAgent: WECHAT_UA });
+    await seedStorage(page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(false) });
+    await loginFresh(page);
+    await page.setViewportSize(PHONE);
+    await gotoApp(page, '/user/recharge');
+    await page.getByTestId('pay-methods').waitFor();
+    await page.getByTestId('wechat-only').waitFor();
+    expect(await page.getByTestId('pay-method-wechat').count()).toBe(1);
+    expect(await page.getByTestId('pay-method-alipay').count()).toBe(0);
+  });
+
+  it('asks for the teacher of an exclusive-teacher card before ordering it', async () => {
+    const { page } = await open();
+    await seedStorage(page, { LANGUAGE: 'en', SETTINGS: settingsValue(false) });
+    await loginFresh(page);
+    await gotoApp(page, '/user/recharge?kind=card');
+    await page.getByTestId('packages').waitFor();
+    // The exclusive cards are the packages that say so.
+    const exclusive = page.getByTestId('package').filter({ hasText: 'one teacher you choose' }).first();
+    await exclusive.click();
+    await page.getByTestId('teacher-picker').waitFor();
+    await page.getByTestId('recharge-submit').click();
+    await page.getByTestId('teacher-required').waitFor();
+    expect(await page.getByTestId('payment-step').count()).toBe(0);
+
+    // A fresh student has no favourites: search by name instead.
+    const search = page.getByTestId('teacher-picker').getByRole('searchbox');
+    await search.fill('a');
+    await search.press('Enter');
+    const choice = page.getByTestId('teacher-choice').first();
+    await choice.click();
+    const name = (await choice.textContent())!.trim();
+    expect(await page.getByTestId('teacher-chosen').textContent()).toContain(name);
+    await page.getByTestId('recharge-submit').click();
+    await page.getByTestId('payment-step').waitFor();
+    expect(await page.getByTestId('payment-product').textContent()).toContain(name);
+  });
+
+  it('fits coins, cards, recharge, the payment step and orders at 375 px in dark mode without serious axe violations', async () => {
+    const { page } = await open();
+    await seedStorage(page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(true) });
+    await gotoApp(page, '/');
+    await loginWithPassword(page);
+    // Logged in at desktop width (the header's login button), then looked at as a phone.
+    await page.setViewportSize(PHONE);
+    const pages: [string, string][] = [
+      ['/user/coins', 'coin-records'],
+      ['/user/cards', 'lesson-cards'],
+      ['/user/recharge', 'packages'],
+      ['/user/recharge?kind=card', 'packages'],
+      ['/user/orders', 'order-status-filter'],
+    ];
+    const check = async (name: string) => {
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+      expect(await seriousViolations(page), name).toEqual([]);
+      await page.screenshot({ path: `${screenshotDir}recharge-${name}-375-dark.png`, fullPage: true });
+    };
+    for (const [path, ready] of pages) {
+      await gotoApp(page, path);
+      await page.getByTestId(ready).waitFor();
+      await check(path.replace(/\W+/g, '-').replace(/^-|-$/g, ''));
+    }
+  });
+
+  it('shows the payment waiting state with its QR code, and the order in the list and its details, at 375 px in dark mode without serious axe violations', async () => {
+    const { page } = await open();
+    await seedStorage(page, { LANGUAGE: 'en', SETTINGS: settingsValue(true) });
+    await loginFresh(page);
+    await page.setViewportSize(PHONE);
+    await gotoApp(page, '/user/recharge');
+    // A narrow desktop browser (its user agent decides, not the width): WeChat Pay shows a QR code.
+    await order(page, { method: 'wechat' });
+    await page.getByTestId('payment-qr').waitFor();
+    await page.waitForLoadState('networkidle');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${screenshotDir}recharge-waiting-375-dark.png`, fullPage: true });
+
+    // The orders list with that awaiting order (its pay and close actions) and its details.
+    await gotoApp(page, '/user/orders');
+    await page.getByTestId('order-row').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page), 'orders').toEqual([]);
+    await page.screenshot({ path: `${screenshotDir}recharge-orders-rows-375-dark.png`, fullPage: true });
+    await page.getByTestId('order-details-button').first().click();
+    await page.getByTestId('order-details').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page), 'order details').toEqual([]);
+  });
+});

@@ -1,0 +1,317 @@
+import { readFile } from 'node:fs/promises';
+import { deflateSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  DEMO,
+  dialog,
+  loginWithPassword,
+  openLoginDialog,
+  readSmsCode,
+  submitAndWaitForReload,
+  uniqueMobile,
+} from './auth-helpers.ts';
+import { screenshotDir, seriousViolations } from './axe.ts';
+import { gotoApp, seedStorage, settingsValue, useBrowser, waitForMotionEnd } from './browser.ts';
+
+const { open } = useBrowser();
+
+const PHONE = { width: 375, height: 740 };
+
+/** A valid PNG of `size`×`size` pixels, built here (CRC-checked chunks, zlib data). */
+function png(size = 8): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour RGB
+  const rows = Buffer.alloc((size * 3 + 1) * size);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) rows.set([20 * x, 200, 20 * y], y * (size * 3 + 1) + 1 + x * 3);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Registers a new phone through the SMS login of the dialog (zh-Hans) and returns it. */
+async function loginFresh(page: Page): Promise<string> {
+  await gotoApp(page, '/');
+  await openLoginDialog(page);
+  const mobile = uniqueMobile();
+  const d = dialog(page);
+  await d.getByTestId('login-mobile').fill(mobile);
+  await d.getByTestId('get-code').click();
+  await d.getByTestId('login-code').fill(await readSmsCode(mobile));
+  await submitAndWaitForReload(page);
+  return mobile;
+}
+
+async function fieldError(page: Page, testId: string): Promise<string> {
+  const item = page.locator('.ant-form-item').filter({ has: page.getByTestId(testId) });
+  const explain = item.locator('.ant-form-item-explain-error');
+  await explain.first().waitFor();
+  return (await explain.first().textContent()) ?? '';
+}
+
+describe('user centre', () => {
+  it('shows the overview, saves the profile into the header, uploads an avatar and sets a password', async () => {
+    const tp = await open();
+    await seedStorage(tp.page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(false) });
+    const mobile = await loginFresh(tp.page);
+
+    // Overview: profile, coins, cards and counts, each linking on.
+    await gotoApp(tp.page, '/user/home');
+    await tp.page.getByTestId('user-home-profile').waitFor();
+    for (const id of ['home-coins', 'home-cards', 'home-counts', 'home-next', 'home-reports']) {
+      await tp.page.getByTestId(id).waitFor();
+    }
+    expect(await tp.page.getByTestId('home-coins').getByRole('link').first().getAttribute('href')).toBe(
+      '/user/coins',
+    );
+    // The navigation marks the current page.
+    const nav = tp.page.getByTestId('user-nav');
+    expect(await nav.locator('[aria-current="page"]').textContent()).toContain('个人中心');
+
+    // Profile: the name is required (SPEC.md §5), then saved and shown in the header.
+    await nav.getByRole('link', { name: '个人资料' }).click();
+    await tp.page.getByTestId('profile-form').waitFor();
+    await tp.page.getByTestId('profile-nick').fill('');
+    await tp.page.getByTestId('profile-save').click();
+    expect(await fieldError(tp.page, 'profile-nick')).toBe('请输入名字');
+    const nick = `小明${Date.now() % 10_000}`;
+    await tp.page.getByTestId('profile-nick').fill(nick);
+    await tp.page.getByTestId('profile-eng-name').fill('Ming Li');
+    const saved = tp.page.waitForResponse((r) => r.url().endsWith('/user/setUserInfo'));
+    await tp.page.getByTestId('profile-save').click();
+    expect((await saved).status()).toBe(200);
+    await tp.page.getByText('资料已保存').waitFor();
+    const trigger = tp.page.getByTestId('user-menu-trigger');
+    await tp.page.waitForFunction(
+      (name) =>
+        document
+          .querySelector('[data-testid="user-menu-trigger"]')
+          ?.getAttribute('aria-label')
+          ?.includes(name),
+      nick,
+    );
+    expect(await trigger.getAttribute('aria-label')).toContain(nick);
+
+    // Avatar: a wrong type and an oversize file are refused in the browser, without a request.
+    let uploads = 0;
+    tp.page.on('request', (r) => {
+      if (r.url().endsWith('/user/uploadAvatar')) uploads += 1;
+    });
+    const input = tp.page.getByTestId('avatar-input');
+    await input.setInputFiles({ name: 'a.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    expect(await tp.page.getByTestId('avatar-error').textContent()).toBe('头像仅支持 PNG、JPEG 或 WebP 图片');
+    await input.setInputFiles({
+      name: 'big.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(2 * 1024 * 1024 + 1),
+    });
+    expect(await tp.page.getByTestId('avatar-error').textContent()).toBe('头像图片不能超过 2 MB');
+    expect(uploads).toBe(0);
+
+    // A real PNG: progress shown, then the new avatar in the page and in the header.
+    const uploaded = tp.page.waitForResponse((r) => r.url().endsWith('/user/uploadAvatar'));
+    await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png(16) });
+    await tp.page.getByTestId('avatar-progress').waitFor();
+    expect((await uploaded).status()).toBe(200);
+    await tp.page.locator('[data-testid="avatar-progress"].ant-progress-status-success').waitFor();
+    await tp.page.getByText('头像已更新').waitFor();
+    await trigger.locator('img[src*="/avatar/"]').waitFor();
+    expect(uploads).toBe(1);
+    // The stored avatar is served as the image it is.
+    const src = (await trigger.locator('img').getAttribute('src')) ?? '';
+    const avatar = await tp.page.request.get(src);
+    expect(avatar.headers()['content-type']).toBe('image/png');
+
+    // Set password: length and confirmation messages of SPEC.md §5, then success.
+    await nav.getByRole('link', { name: '设置密码' }).click();
+    await tp.page.getByTestId('password-form').waitFor();
+    await tp.page.getByTestId('password-new').fill('12345');
+    await tp.page.getByTestId('password-confirm').fill('12345');
+    await tp.page.getByTestId('password-save').click();
+    expect(await fieldError(tp.page, 'password-new')).toBe('密码长度为 6-32 位');
+    const password = 'new-secret-7';
+    await tp.page.getByTestId('password-new').fill(password);
+    await tp.page.getByTestId('password-confirm').fill('new-secret-8');
+    await tp.page.getByTestId('password-save').click();
+    expect(await fieldError(tp.page, 'password-confirm')).toBe('两次输入的密码不一致');
+    await tp.page.getByTestId('password-confirm').fill(password);
+    const set = tp.page.waitForResponse((r) => r.url().endsWith('/user/setPassword'));
+    await tp.page.getByTestId('password-save').click();
+    const reply = await set;
+    expect(reply.status()).toBe(200);
+    // The client hash, never the password itself.
+    expect(reply.request().postDataJSON()).toEqual({ password: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    await tp.page.getByText('密码已修改').waitFor();
+
+    // The new password logs in on another device.
+    const other = await open();
+    await seedStorage(other.page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(false) });
+    await gotoApp(other.page, '/');
+    await openLoginDialog(other.page);
+    const d = dialog(other.page);
+    await d.getByTestId('login-method-toggle').click();
+    await d.getByTestId('login-mobile').fill(mobile);
+    await d.getByTestId('login-password').fill(password);
+    await submitAndWaitForReload(other.page);
+    expect(await other.page.getByTestId('user-menu-trigger').getAttribute('aria-label')).toContain(nick);
+  }, 150_000);
+
+  it('browses the demo courseware through folders and downloads two files as a zip', async () => {
+    const tp = await open();
+    await seedStorage(tp.page, { LANGUAGE: 'en', SETTINGS: settingsValue(false) });
+    await gotoApp(tp.page, '/');
+    await loginWithPassword(tp.page);
+    expect(DEMO.mobile).toBe('13800138000');
+
+    await gotoApp(tp.page, '/user/files');
+    await tp.page.getByTestId('file-list').waitFor();
+    const crumbs = tp.page.getByTestId('files-breadcrumbs');
+    expect(await crumbs.locator('li').count()).toBe(1);
+    // Into the first folder: the breadcrumbs grow, the URL keeps it.
+    const folderName = (await tp.page.getByTestId('folder-open').first().textContent()) ?? '';
+    await tp.page.getByTestId('folder-open').first().click();
+    await tp.page.waitForURL(/\?folder=\d+/);
+    await crumbs.getByText(folderName).waitFor();
+    await tp.page.waitForFunction(
+      () => !document.querySelector('[data-testid="file-list"][aria-busy="true"]'),
+    );
+    // Every row has its kind's icon.
+    const kinds = await tp.page
+      .getByTestId('file-row')
+      .locator('[data-kind]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')));
+    expect(kinds.length).toBeGreaterThanOrEqual(2);
+    expect(kinds.every((k) => k && k !== '')).toBe(true);
+
+    const checks = tp.page.getByTestId('file-check');
+    await checks.nth(0).click();
+    await checks.nth(1).click();
+    expect(await tp.page.getByTestId('files-selected').textContent()).toBe('2 selected');
+    expect(await tp.page.getByTestId('files-download').textContent()).toContain('zip');
+    const downloadEvent = tp.page.waitForEvent('download');
+    const link = tp.page.waitForResponse((r) => r.url().endsWith('/user/file/getDownloadUrl'));
+    await tp.page.getByTestId('files-download').click();
+    expect((await (await link).json()).data.zip).toBe(true);
+    const download = await downloadEvent;
+    expect(download.suggestedFilename()).toMatch(/\.zip$/);
+    const bytes = await readFile((await download.path())!);
+    expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+
+    // Back to the root through the breadcrumbs.
+    await crumbs.getByText('My courseware').click();
+    await tp.page.waitForURL((url) => !url.search.includes('folder'));
+    // The root's listing replaces the folder's once it has loaded.
+    await expect.poll(() => crumbs.locator('li').count(), { timeout: 10_000 }).toBe(1);
+  }, 150_000);
+
+  it('sends feedback from the footer when logged in and lists it as pending', async () => {
+    const tp = await open();
+    await seedStorage(tp.page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(false) });
+    await gotoApp(tp.page, '/');
+    await loginWithPassword(tp.page);
+
+    await tp.page.getByTestId('footer-feedback').click();
+    const form = tp.page.getByTestId('feedback-form');
+    await form.waitFor();
+    const modal = tp.page.locator('.ant-modal').filter({ has: form });
+    expect(await modal.evaluate((el) => getComputedStyle(el).width)).toBe('540px');
+    // A student is reached through the account: no contact field.
+    expect(await tp.page.getByTestId('feedback-mobile').count()).toBe(0);
+
+    await tp.page.getByTestId('feedback-submit').click();
+    expect(await fieldError(tp.page, 'feedback-type')).toBe('请选择类型');
+    expect(await fieldError(tp.page, 'feedback-content')).toBe('请输入内容');
+    await tp.page.getByText('请检查输入内容').waitFor();
+
+    await tp.page.getByTestId('feedback-type').click();
+    await tp.page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('建议').click();
+    const content = `请增加周末晚上的课 ${Date.now()}`;
+    await tp.page.getByTestId('feedback-content').fill(content);
+    const sent = tp.page.waitForResponse((r) => r.url().endsWith('/user/addStudentComplaint'));
+    await tp.page.getByTestId('feedback-submit').click();
+    expect((await sent).status()).toBe(200);
+    // Asked whether to see the list: yes.
+    await tp.page.locator('.ant-modal-confirm').getByRole('button', { name: '查看我的反馈' }).click();
+    await tp.page.waitForURL(/\/user\/other\/feedback$/);
+    const first = tp.page.getByTestId('feedback-item').first();
+    await first.waitFor();
+    expect(await first.textContent()).toContain(content);
+    expect(await first.getByTestId('feedback-state').textContent()).toBe('待处理');
+  }, 150_000);
+
+  it('asks a visitor to log in from the footer feedback link', async () => {
+    const tp = await open();
+    await seedStorage(tp.page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(false) });
+    await gotoApp(tp.page, '/');
+    await tp.page.getByTestId('footer-feedback').click();
+    const warning = tp.page.locator('.ant-modal-confirm-warning');
+    await warning.waitFor();
+    expect(await warning.locator('.ant-modal-confirm-title').textContent()).toBe('请先登录');
+    expect(await tp.page.getByTestId('feedback-form').count()).toBe(0);
+    await warning.getByRole('button', { name: '去登录' }).click();
+    await dialog(tp.page).getByTestId('login-mobile').waitFor();
+  });
+
+  it('fits every page of the user centre at 375 px in dark mode without serious axe violations', async () => {
+    const tp = await open();
+    await seedStorage(tp.page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(true) });
+    await gotoApp(tp.page, '/');
+    await loginWithPassword(tp.page);
+    // Logged in on a wide screen (the login button is in the phone menu), then a phone's width.
+    await tp.page.setViewportSize(PHONE);
+    const pages: [string, string][] = [
+      ['/user/home', 'user-home-profile'],
+      ['/user/info', 'profile-form'],
+      ['/user/set-password', 'password-form'],
+      ['/user/files', 'file-list'],
+      ['/user/other/feedback', 'feedback-page'],
+    ];
+    for (const [path, ready] of pages) {
+      await gotoApp(tp.page, path);
+      await tp.page.getByTestId(ready).waitFor();
+      await tp.page.waitForLoadState('networkidle');
+      expect(await tp.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+      const overflow = await tp.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+      // The tab bar scrolls inside itself and shows the current page.
+      const current = tp.page.getByTestId('user-nav').locator('[aria-current="page"]');
+      expect(await current.isVisible()).toBe(true);
+      expect(await seriousViolations(tp.page), path).toEqual([]);
+      await tp.page.screenshot({
+        path: `${screenshotDir}user-centre${path.replaceAll('/', '-')}-375-dark.png`,
+      });
+    }
+
+    // The footer's feedback dialog fits the phone too.
+    await tp.page.getByTestId('footer-feedback').click();
+    await waitForMotionEnd(tp.page.getByTestId('feedback-form'));
+    expect(await seriousViolations(tp.page), 'feedback dialog').toEqual([]);
+    await tp.page.screenshot({ path: `${screenshotDir}user-centre-feedback-dialog-375-dark.png` });
+  }, 150_000);
+});

@@ -1,0 +1,55 @@
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ProductKind } from '@app/contract/payments';
+import { PaymentStep } from '../../../features/payments/components/payment-step.tsx';
+import { RechargeForm } from '../../../features/payments/components/recharge-form.tsx';
+import { CoinBalanceCard } from '../../../features/wallet/components/coin-balance-card.tsx';
+import { RechargeTeacherPicker } from './recharge-teacher-picker.tsx';
+
+/**
+ * /user/recharge (issue 14): the wallet's balance above the packages; choosing one creates an order
+ * and the page becomes its payment step (`?order_no=`, also where a provider's page returns the
+ * student, contract payReturnPath). `?kind=card` opens on the lesson cards (the cards page's link).
+ * It combines the wallet, payments and teachers features, so it is composed here.
+ */
+export default function RechargeRoute() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const orderNo = search.get('order_no') ?? '';
+  const kind: ProductKind = search.get('kind') === 'card' ? 'card' : 'coin';
+
+  const showKind = (next: ProductKind, replace: boolean) =>
+    setSearch(next === 'card' ? { kind: 'card' } : {}, { replace });
+
+  return (
+    <div className="ls-pay-page">
+      <h1>{t('titles.userRecharge')}</h1>
+      {orderNo ? (
+        <PaymentStep
+          orderNo={orderNo}
+          paidExtra={<CoinBalanceCard title={t('payments.step.newBalance')} />}
+          onNewOrder={(k) => showKind(k, false)}
+        />
+      ) : (
+        <>
+          <CoinBalanceCard
+            title={t('payments.balance')}
+            action={
+              <span style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+                <Link to="/user/coins">{t('payments.coinRecordsLink')}</Link>
+                <Link to="/user/cards">{t('payments.cardsLink')}</Link>
+              </span>
+            }
+          />
+          <RechargeForm
+            kind={kind}
+            onKindChange={(next) => showKind(next, true)}
+            renderTeacherPicker={(props) => <RechargeTeacherPicker {...props} />}
+            onOrderCreated={(no) => setSearch({ order_no: no })}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { CourseItem, CourseListScope } from '@app/contract/courses';
+import type { Page } from '@app/contract/paging';
+import { useStudentId } from '../../../lib/favourites/get-liked-teacher-ids.ts';
+import { http } from '../../../lib/http/http-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+export const COURSE_LIST_PAGE_SIZE = 10;
+
+/**
+ * GET /course/getCourseList: `recent` (not started or in class, soonest first) or `finished` (over,
+ * cancelled or abolished, latest first). The list shows its own error state, so no toast.
+ */
+export function getCourseList(
+  scope: CourseListScope,
+  current: number,
+  size: number,
+): Promise<Page<CourseItem>> {
+  return http.get<Page<CourseItem>>('/course/getCourseList', {
+    params: { scope, current, size },
+    silent: true,
+  });
+}
+
+export function getCourseListQueryOptions(
+  studentId: string | number | null,
+  scope: CourseListScope,
+  current: number,
+  size: number,
+) {
+  return queryOptions({
+    queryKey: queryKeys.courses.list(studentId, scope, current, size),
+    queryFn: () => getCourseList(scope, current, size),
+    enabled: studentId !== null,
+  });
+}
+
+/** One page of a list; the previous page stays on screen while the next one loads. */
+export function useCourseList(scope: CourseListScope, current: number, size = COURSE_LIST_PAGE_SIZE) {
+  return useQuery({
+    ...getCourseListQueryOptions(useStudentId(), scope, current, size),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CalendarFeedUrls } from '@app/contract/courses';
+import { useStudentId } from '../../../lib/favourites/get-liked-teacher-ids.ts';
+import { http } from '../../../lib/http/http-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** POST /course/resetCalendarToken: a new feed address; the old one answers 404 from now on. */
+export function resetCalendarFeedUrls(): Promise<CalendarFeedUrls> {
+  return http.post<CalendarFeedUrls>('/course/resetCalendarToken');
+}
+
+/** The dialog shows the new address at once (the reply is the new query data). */
+export function useResetCalendarFeed() {
+  const queryClient = useQueryClient();
+  const studentId = useStudentId();
+  return useMutation({
+    mutationFn: resetCalendarFeedUrls,
+    onSuccess: (urls) => queryClient.setQueryData(queryKeys.courses.calendar(studentId), urls),
+  });
+}

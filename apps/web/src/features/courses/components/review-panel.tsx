@@ -1,0 +1,171 @@
+import { useTranslation } from 'react-i18next';
+import { App, Button, Checkbox, Form, Input, Rate, Tag } from 'antd';
+import { StarFilled } from '@ant-design/icons';
+import { REVIEW_CONTENT_MAX } from '@app/contract/booking';
+import type { CourseInfo, CourseReview } from '@app/contract/courses';
+import { REVIEW_TAGS, type ReviewTag } from '@app/contract/teachers';
+import { useSettings } from '../../../lib/settings/settings-store.ts';
+import { useAddCourseReview } from '../api/add-course-review.ts';
+import { useFormatTime } from '../hooks/use-format-time.ts';
+import { reviewArea } from '../lib/course-page.ts';
+
+type Values = { rating?: number; tags?: ReviewTag[]; content?: string };
+
+function tagLabel(value: string, lang: 'zh-Hans' | 'en'): string {
+  return REVIEW_TAGS.find((tag) => tag.value === value)?.label[lang] ?? value;
+}
+
+type RatingInputProps = {
+  label: string;
+  id?: string;
+  value?: number;
+  onChange?: (value: number) => void;
+  'aria-invalid'?: boolean | 'true' | 'false';
+  'aria-describedby'?: string;
+};
+
+/**
+ * antd's Rate as a form control: Form.Item's id and aria-invalid/-describedby go on a radiogroup
+ * around the stars (on Rate's own list they are attributes its role does not allow).
+ */
+function RatingInput({ label, id, value, onChange, ...aria }: RatingInputProps) {
+  return (
+    <div
+      id={id}
+      role="radiogroup"
+      aria-label={label}
+      aria-required="true"
+      aria-invalid={aria['aria-invalid']}
+      aria-describedby={aria['aria-describedby']}
+      data-testid="review-rating"
+    >
+      <Rate value={value ?? 0} onChange={onChange} />
+    </div>
+  );
+}
+
+/** The student's submitted review, read-only. */
+function SubmittedReview({ review }: { review: CourseReview }) {
+  const { t } = useTranslation();
+  const lang = useSettings((s) => s.language);
+  const format = useFormatTime();
+  return (
+    <div className="ls-c-review" data-testid="course-review">
+      <div className="ls-c-review-head">
+        {/* Drawn stars, not a disabled Rate: its stars stay focusable radios inside the label. */}
+        <span
+          className="ls-c-stars"
+          role="img"
+          aria-label={t('courses.review.ratingValue', { rating: review.rating })}
+        >
+          {[1, 2, 3, 4, 5].map((star) => (
+            <StarFilled
+              key={star}
+              aria-hidden="true"
+              className={star <= review.rating ? 'is-on' : undefined}
+            />
+          ))}
+        </span>
+        <span className="ls-muted ls-small">
+          {t('courses.review.submittedAt', { date: format(review.created_at, 'date') })}
+        </span>
+      </div>
+      {review.tags.length > 0 && (
+        <div className="ls-c-tags">
+          {review.tags.map((tag) => (
+            <Tag key={tag}>{tagLabel(tag, lang)}</Tag>
+          ))}
+        </div>
+      )}
+      {review.content && <p className="ls-c-review-text">{review.content}</p>}
+    </div>
+  );
+}
+
+/** The review form: rating 1-5 (required), tags, an optional comment; once per class. */
+function ReviewForm({ course }: { course: CourseInfo }) {
+  const { t } = useTranslation();
+  const lang = useSettings((s) => s.language);
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const add = useAddCourseReview();
+  const format = useFormatTime();
+
+  const submit = async (values: Values) => {
+    if (!values.rating) return;
+    const content = values.content?.trim();
+    await add.mutateAsync({
+      teacherId: course.teacher.id,
+      review: {
+        id: course.id,
+        rating: values.rating,
+        tags: values.tags ?? [],
+        ...(content ? { content } : {}),
+      },
+    });
+    void message.success(t('courses.review.done'));
+  };
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      className="ls-c-review-form"
+      data-testid="review-form"
+      onFinish={(values) => {
+        // A refusal (window closed, already reviewed) is toasted by the HTTP client.
+        submit(values).catch(() => undefined);
+      }}
+    >
+      {course.review_until && (
+        <p className="ls-muted ls-small">
+          {t('courses.review.intro', { date: format(course.review_until) })}
+        </p>
+      )}
+      <Form.Item
+        name="rating"
+        label={t('courses.review.rating')}
+        rules={[{ required: true, message: t('courses.review.ratingRequired') }]}
+      >
+        <RatingInput label={t('courses.review.rating')} />
+      </Form.Item>
+      <Form.Item name="tags" label={t('courses.review.tags')}>
+        <Checkbox.Group
+          className="ls-c-review-tags"
+          options={REVIEW_TAGS.map((tag) => ({ value: tag.value, label: tag.label[lang] }))}
+        />
+      </Form.Item>
+      <Form.Item name="content" label={t('courses.review.content')}>
+        <Input.TextArea
+          rows={3}
+          maxLength={REVIEW_CONTENT_MAX}
+          showCount
+          placeholder={t('courses.review.contentPlaceholder')}
+          data-testid="review-content"
+        />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={add.isPending}>
+        {t('courses.review.submit')}
+      </Button>
+    </Form>
+  );
+}
+
+/** The review area of a class page: the review, the form, or why there is neither. */
+export function ReviewPanel({ course }: { course: CourseInfo }) {
+  const { t } = useTranslation();
+  const area = reviewArea(course);
+  if (area === 'none') return null;
+  return (
+    <section className="ls-c-card" aria-labelledby="course-review-title">
+      <h2 id="course-review-title">{t('courses.review.title')}</h2>
+      {area === 'review' && course.review && <SubmittedReview review={course.review} />}
+      {area === 'form' && <ReviewForm course={course} />}
+      {area === 'closed' && (
+        <p className="ls-muted" data-testid="review-closed">
+          {t('courses.review.closed')}
+        </p>
+      )}
+    </section>
+  );
+}

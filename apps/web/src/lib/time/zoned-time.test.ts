@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { BEIJING_TIME_ZONE, formatInZone, zonedTimes, zoneOffsetMinutes } from './zoned-time.ts';
+
+// 09:30 UTC on 22 Nov 2026: 17:30 in Beijing, 10:30 in Berlin (winter time), 09:30 in London.
+const AT = '2026-11-22T09:30:00.000Z';
+
+describe('zoneOffsetMinutes', () => {
+  it('reads the offset of the zone at that instant, daylight saving included', () => {
+    expect(zoneOffsetMinutes(new Date(AT), BEIJING_TIME_ZONE)).toBe(480);
+    expect(zoneOffsetMinutes(new Date(AT), 'Europe/Berlin')).toBe(60);
+    expect(zoneOffsetMinutes(new Date('2026-07-01T09:30:00Z'), 'Europe/Berlin')).toBe(120);
+    expect(zoneOffsetMinutes(new Date(AT), 'America/St_Johns')).toBe(-210);
+  });
+});
+
+describe('zonedTimes', () => {
+  it('shows only the local time when the student is on Beijing time', () => {
+    expect(zonedTimes(AT, 'zh-Hans', 'time', BEIJING_TIME_ZONE)).toEqual({ local: '17:30', beijing: null });
+    // Another zone on the same clock (Singapore, UTC+8) needs no second time either.
+    expect(zonedTimes(AT, 'en', 'time', 'Asia/Singapore')).toEqual({ local: '17:30', beijing: null });
+  });
+
+  it('adds Beijing time when the student’s clock shows something else', () => {
+    expect(zonedTimes(AT, 'en', 'time', 'Europe/London')).toEqual({ local: '09:30', beijing: '17:30' });
+    const berlin = zonedTimes(AT, 'zh-Hans', 'datetime', 'Europe/Berlin');
+    expect(berlin.local).toContain('10:30');
+    expect(berlin.beijing).toContain('17:30');
+  });
+
+  it('formats the day in the student’s zone, not in UTC', () => {
+    // 23:30 UTC is already the next morning in Beijing.
+    expect(formatInZone('2026-11-22T23:30:00Z', 'en', BEIJING_TIME_ZONE, 'date')).toContain('23');
+    expect(formatInZone('2026-11-22T23:30:00Z', 'en', 'Europe/London', 'date')).toContain('22');
+  });
+});

@@ -1,0 +1,44 @@
+import type { MouseEventHandler, ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isAppPath } from '../lib/links.ts';
+
+type ShellLinkProps = {
+  /** A path of the app (opened in the app) or another site's URL (opened in a new tab). */
+  href: string;
+  className?: string | ((state: { isActive: boolean }) => string);
+  onClick?: MouseEventHandler<HTMLAnchorElement>;
+  children: ReactNode;
+};
+
+/** A link of /app/config (FAQ, manual, app page, customer service): always a real `<a href>`. */
+export function ShellLink({ href, className, onClick, children }: ShellLinkProps) {
+  const { t } = useTranslation();
+  if (isAppPath(href)) {
+    return (
+      <NavLink to={href} className={className} onClick={onClick}>
+        {children}
+      </NavLink>
+    );
+  }
+  return (
+    <a
+      href={href}
+      className={typeof className === 'function' ? className({ isActive: false }) : className}
+      target="_blank"
+      rel="noopener noreferrer"
+      onClick={onClick}
+    >
+      {children}
+      <span className="ls-sr-only">{t('footer.newTab')}</span>
+    </a>
+  );
+}
+
+/**
+ * Whether a click on an antd menu item landed on the link of its label, which then navigates (or
+ * opens its new tab) by itself. Enter on a focused item, or a click beside the link, did not.
+ */
+export function landedOnLink(event: { target: EventTarget | null }): boolean {
+  return event.target instanceof Element && event.target.closest('a[href]') !== null;
+}

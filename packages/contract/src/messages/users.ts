@@ -1,0 +1,35 @@
+import type { Bilingual } from '../i18n.ts';
+
+/** User centre, complaints and class reminders (issue #15). */
+export const USER_MESSAGES = {
+  'validation.nickTooLong': {
+    'zh-Hans': '昵称最多 20 个字符',
+    en: 'The nickname can be at most 20 characters',
+  },
+  'validation.engNameInvalid': {
+    'zh-Hans': '英文名为 1-40 个英文字母，可含空格、点、撇号和连字符',
+    en: 'The English name is 1-40 Latin letters, with spaces, dots, apostrophes or hyphens between them',
+  },
+  'validation.sexInvalid': { 'zh-Hans': '请选择性别', en: 'Please choose a valid gender' },
+  'validation.birthdayInvalid': {
+    'zh-Hans': '请输入有效的生日（1900 年以后，且不晚于今天）',
+    en: 'Please enter a valid birthday (from 1900, not after today)',
+  },
+  'validation.feedbackContentTooLong': {
+    'zh-Hans': '内容最多 1000 个字',
+    en: 'The content can be at most 1000 characters',
+  },
+  'error.unknownField': {
+    'zh-Hans': '不允许提交字段 {field}',
+    en: 'The field {field} cannot be set here',
+  },
+  'user.avatarRequired': { 'zh-Hans': '请选择要上传的头像图片', en: 'Please choose an image to upload' },
+  'user.avatarType': {
+    'zh-Hans': '头像仅支持 PNG、JPEG 或 WebP 图片',
+    en: 'The avatar must be a PNG, JPEG or WebP image',
+  },
+  'user.avatarTooLarge': { 'zh-Hans': '头像图片不能超过 2 MB', en: 'The avatar image must be at most 2 MB' },
+  'user.profileSaved': { 'zh-Hans': '资料已保存', en: 'Profile saved' },
+  'user.passwordSet': { 'zh-Hans': '密码已修改', en: 'Password changed' },
+  'feedback.submitted': { 'zh-Hans': '反馈已提交', en: 'Feedback submitted' },
+} as const satisfies Record<string, Bilingual>;

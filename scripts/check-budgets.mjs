@@ -1,0 +1,101 @@
+// `npm run budgets`: the JavaScript and CSS each route of the web app makes a phone download, as
+// sent (the Brotli copies the build writes beside each file; a file too small to compress is sent
+// as is), against the route's budget. Reads the built app (apps/web/dist and the chunk graph in
+// dist/.vite/manifest.json): run `npm run build` first. Exits 1, naming the route and the files it
+// loads, when a route is over budget. Plain Node, no dependencies.
+//
+// What a route loads: the entry (index.html's script and stylesheet with their static imports),
+// then the route module the router loads lazily with its static imports, and any lazily loaded
+// locale area it names. Code a screen loads later (a dialog, the profile drawer) is not counted.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'apps', 'web', 'dist');
+const manifestFile = path.join(dist, '.vite', 'manifest.json');
+
+/**
+ * Budgets in KB as sent (Brotli): each route's size when the budget was set plus a little room, so
+ * growth has to be a decision. The issue's target for the home route's JavaScript is 170 KB; it is
+ * not met yet (docs/quality.md, Web): lower the budgets as the routes shrink.
+ */
+const ROUTES = [
+  { route: '/', modules: ['src/app/routes/home.tsx'], js: 340, css: 25 },
+  {
+    route: '/ielts',
+    modules: ['src/features/ielts/routes/ielts-index.tsx', 'src/locales/ielts/zh-Hans.json'],
+    js: 320,
+    css: 25,
+  },
+  { route: '/login', modules: ['src/features/auth/routes/login.tsx'], js: 350, css: 25 },
+  { route: '/teacher/booking/{id}', modules: ['src/app/routes/teacher-booking.tsx'], js: 310, css: 25 },
+  { route: '/course/index', modules: ['src/features/courses/routes/timetable.tsx'], js: 300, css: 25 },
+  { route: '/user/recharge', modules: ['src/app/routes/user/recharge.tsx'], js: 330, css: 25 },
+  { route: '/user/home', modules: ['src/features/users/routes/user-home.tsx'], js: 300, css: 25 },
+];
+
+function fail(message) {
+  console.error(`✖ budgets: ${message}`);
+  process.exit(1);
+}
+
+if (!existsSync(manifestFile)) {
+  fail(`${path.relative(root, manifestFile)} is missing: build the web app first (npm run build).`);
+}
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey) fail('the manifest has no entry chunk');
+
+/** Every file a module loads before it runs: its chunk, its static imports (recursively) and their CSS. */
+function closure(key, files = new Set(), seen = new Set()) {
+  if (seen.has(key)) return files;
+  seen.add(key);
+  const chunk = manifest[key];
+  if (!chunk) fail(`no chunk for ${key} in the manifest: has the module moved? (scripts/check-budgets.mjs)`);
+  files.add(chunk.file);
+  for (const css of chunk.css ?? []) files.add(css);
+  for (const imported of chunk.imports ?? []) closure(imported, files, seen);
+  return files;
+}
+
+/** Bytes as the server sends the file: its Brotli copy when the build wrote one. */
+function sentBytes(file) {
+  const full = path.join(dist, file);
+  if (!existsSync(full)) fail(`${file} is in the manifest but not in ${path.relative(root, dist)}`);
+  return existsSync(`${full}.br`) ? statSync(`${full}.br`).size : statSync(full).size;
+}
+
+const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+const rows = [];
+const over = [];
+for (const { route, modules, js: jsBudget, css: cssBudget } of ROUTES) {
+  const files = closure(entryKey);
+  for (const key of modules) closure(key, files);
+  const sized = [...files].map((file) => ({ file, bytes: sentBytes(file) }));
+  const sum = (ext) => sized.filter((f) => f.file.endsWith(ext)).reduce((total, f) => total + f.bytes, 0);
+  const js = kb(sum('.js'));
+  const css = kb(sum('.css'));
+  rows.push({ route, 'JS KB': js, 'JS budget': jsBudget, 'CSS KB': css, 'CSS budget': cssBudget });
+  if (js > jsBudget || css > cssBudget) {
+    const largest = sized
+      .sort((a, b) => b.bytes - a.bytes)
+      .slice(0, 6)
+      .map((f) => `${f.file} ${kb(f.bytes)} KB`)
+      .join(', ');
+    over.push(
+      `${route}: ${js > jsBudget ? `JS ${js} KB > ${jsBudget} KB` : ''}${js > jsBudget && css > cssBudget ? ', ' : ''}` +
+        `${css > cssBudget ? `CSS ${css} KB > ${cssBudget} KB` : ''} (largest files: ${largest})`,
+    );
+  }
+}
+
+console.info('Route budgets, KB as sent (Brotli):');
+console.table(rows); // eslint-disable-line no-console -- the table is the report
+if (over.length) {
+  fail(
+    `${over.length} route(s) over budget:\n  ${over.join('\n  ')}\n` +
+      'Load the new code lazily (DESIGN.md §8) or, if the growth is deliberate, raise the budget in scripts/check-budgets.mjs and say why in the commit.',
+  );
+}
+console.info('✓ every route is within its budget');
