@@ -3,6 +3,7 @@ import { inject } from 'vitest';
 import { fetchTransport, type Transport } from '../../../test-support/http.ts';
 import { waitForCode } from '../../../test-support/sms-outbox.ts';
 import { baseURL, clientAddress, waitForMotionEnd } from './browser.ts';
+import { serverFor } from './servers.ts';
 
 /**
  * Helpers of the accounts tests (auth*.e2e.ts): SMS outbox, phone numbers, a second server. The
@@ -44,7 +45,7 @@ export async function loginWithPassword(page: Page, options: { remember?: boolea
 
 /** DATA_DIR of the server under test (global setup, or E2E_DATA_DIR with an external BASE_URL). */
 export function dataDir(): string {
-  const dir = inject('dataDir') || process.env.E2E_DATA_DIR || '';
+  const dir = serverFor(inject('servers')).dataDir;
   if (!dir) throw new Error('These tests read the SMS outbox: set E2E_DATA_DIR to the server DATA_DIR');
   return dir;
 }

@@ -285,14 +285,14 @@ describe('login dialog', () => {
     await openLoginDialog(tp.page);
     await dialog(tp.page).getByTestId('open-privacy').click();
     const privacy = tp.page.getByTestId('legal-privacy');
-    await privacy.waitFor();
+    await waitForMotionEnd(privacy);
     const zh = (await privacy.textContent()) ?? '';
     for (const part of ['手机号', '学习记录', '您的权利', '联系我们']) expect(zh).toContain(part);
     await tp.page.getByRole('button', { name: '我知道了' }).click();
     await privacy.waitFor({ state: 'hidden' });
     await dialog(tp.page).getByTestId('open-terms').click();
     const terms = tp.page.getByTestId('legal-terms');
-    await terms.waitFor();
+    await waitForMotionEnd(terms);
     const zhTerms = (await terms.textContent()) ?? '';
     for (const part of ['24 小时', '学币', '课时卡', '微信支付']) expect(zhTerms).toContain(part);
 
@@ -302,7 +302,7 @@ describe('login dialog', () => {
     await openLoginDialog(en.page);
     await dialog(en.page).getByTestId('open-terms').click();
     const enTerms = en.page.getByTestId('legal-terms');
-    await enTerms.waitFor();
+    await waitForMotionEnd(enTerms);
     const text = (await enTerms.textContent()) ?? '';
     for (const part of ['24 hours', 'Study coins', 'lesson cards', 'WeChat Pay'])
       expect(text).toContain(part);
@@ -310,7 +310,7 @@ describe('login dialog', () => {
     await enTerms.waitFor({ state: 'hidden' });
     await dialog(en.page).getByTestId('open-privacy').click();
     const enPrivacy = en.page.getByTestId('legal-privacy');
-    await enPrivacy.waitFor();
+    await waitForMotionEnd(enPrivacy);
     const privacyText = (await enPrivacy.textContent()) ?? '';
     await en.page.getByRole('dialog', { name: 'Privacy Policy' }).waitFor();
     for (const part of ['What we collect', 'mobile number', 'Your rights', 'Contact', 'LinguaSpark'])

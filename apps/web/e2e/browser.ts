@@ -1,8 +1,10 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { launchChromium } from './chromium.ts';
+import { serverFor } from './servers.ts';
 
-export const baseURL = (): string => inject('baseURL');
+/** The server this test file runs against (one per worker: servers.ts). */
+export const baseURL = (): string => serverFor(inject('servers')).baseURL;
 
 export type LaunchOptions = {
   /** A fake microphone and camera, granted without a prompt (MediaRecorder tests). */

@@ -1,35 +1,35 @@
 import type { TestProject } from 'vitest/node';
 import { ensureWebBuilt } from '../../../scripts/lib/ensure.mjs';
+import { externalServers, workerCount, type ServerUnderTest } from './servers.ts';
 import { startServer } from './test-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseURL: string;
-    /** DATA_DIR of the server under test ('' when unknown: BASE_URL without E2E_DATA_DIR). */
-    dataDir: string;
+    /** One server per worker (servers.ts); dataDir is '' when unknown (BASE_URL without E2E_DATA_DIR). */
+    servers: ServerUnderTest[];
   }
 }
 
 /**
- * BASE_URL set: test that deployment. Otherwise start the real server on a free port with a fresh
- * data directory, serving apps/web/dist (built first when missing or stale).
+ * BASE_URL set: test those deployments. Otherwise start the real server, one per worker, each on a
+ * free port with a fresh data directory, serving apps/web/dist (built first when missing or stale).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // Vite/Vitest set BASE_URL to '/' (the public base path) themselves: only an absolute URL counts.
-  const fromEnv = process.env.BASE_URL;
-  if (fromEnv && /^https?:\/\//.test(fromEnv)) {
-    project.provide('baseURL', fromEnv.replace(/\/$/, ''));
-    // Tests that read the SMS outbox (SMS_DRIVER=log) need the external server's DATA_DIR.
-    project.provide('dataDir', process.env.E2E_DATA_DIR ?? '');
+  const external = externalServers();
+  if (external.length > 0) {
+    project.provide('servers', external);
     return async () => {};
   }
 
   // Missing or older than its sources: build it (for production, whatever NODE_ENV Vitest set).
   ensureWebBuilt();
 
-  const server = await startServer();
-  project.provide('baseURL', server.baseURL);
-  project.provide('dataDir', server.dataDir);
-
-  return server.stop;
+  const started = await Promise.all(Array.from({ length: workerCount() }, () => startServer()));
+  project.provide(
+    'servers',
+    started.map(({ baseURL, dataDir }) => ({ baseURL, dataDir })),
+  );
+  return async () => {
+    await Promise.all(started.map((server) => server.stop()));
+  };
 }

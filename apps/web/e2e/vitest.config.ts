@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { workerCount } from './servers.ts';
 
 /** Browser tests of the web app against the real server (or BASE_URL). */
 export default defineConfig({
@@ -9,7 +10,9 @@ export default defineConfig({
     root: fileURLToPath(new URL('..', import.meta.url)),
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/global-setup.ts'],
-    fileParallelism: false,
+    // Files run in parallel, one worker per server under test (servers.ts): no shared state.
+    fileParallelism: workerCount() > 1,
+    maxWorkers: workerCount(),
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
