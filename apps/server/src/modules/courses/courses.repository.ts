@@ -2,6 +2,7 @@ import type { Page, PageQuery } from '@app/contract/paging';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { countRows, pageOf } from '../../db/paging.ts';
+import { prepared } from '../../db/prepared.ts';
 import { LIVE_STATUSES, OPEN_STATUSES } from './booking.rules.ts';
 
 /**
@@ -104,37 +105,104 @@ function reports(db: Db) {
     .select(['c.start_at as course_start', ...TEACHER_COLUMNS]);
 }
 
+// ---- the booking's statements, prepared (db/prepared.ts): built and compiled once ----------------
+
+const slotForBooking = prepared<{ slotId: number }, BookableSlotRow>((db, arg) =>
+  db
+    .selectFrom('teacher_slot as s')
+    .innerJoin('teacher as t', 't.id', 's.teacher_id')
+    .select([
+      's.id',
+      's.teacher_id',
+      's.start_at',
+      's.end_at',
+      's.state',
+      ...TEACHER_COLUMNS,
+      't.price_coins as teacher_price_coins',
+      't.active as teacher_active',
+      't.refuses_frequent_cancellers',
+    ])
+    .where('s.id', '=', arg('slotId')),
+);
+
+const takeFreeSlot = prepared<{ slotId: number }, never>((db, arg) =>
+  db
+    .updateTable('teacher_slot')
+    .set({ state: 'booked' })
+    .where('id', '=', arg('slotId'))
+    .where('state', '=', 'free'),
+);
+
+const bookingState = prepared<
+  { studentId: number; start: number; end: number; now: number },
+  { overlap: number | boolean; upcoming: number | string }
+>((db, arg) =>
+  db.selectNoFrom((eb) => [
+    eb
+      .exists(
+        eb
+          .selectFrom('course')
+          .select('id')
+          .where('student_id', '=', arg('studentId'))
+          .where('status', 'in', [...LIVE_STATUSES])
+          .where('start_at', '<', arg('end'))
+          .where('end_at', '>', arg('start')),
+      )
+      .as('overlap'),
+    eb
+      .selectFrom('course')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .where('student_id', '=', arg('studentId'))
+      .where('start_at', '>', arg('now'))
+      // `+status`: compared, not searched, so SQLite walks this student's classes by
+      // (student_id, start_at) rather than every student's upcoming ones by (status, start_at).
+      .where(sql<number>`+${sql.ref('status')}`, '=', 100)
+      .as('upcoming'),
+  ]),
+);
+
+type NewCourse = {
+  student_id: number;
+  teacher_id: number;
+  slot_id: number;
+  start_at: number;
+  end_at: number;
+  pay_type: 'coin' | 'card';
+  price_coins: number;
+  card_id: number | null;
+  created_at: number;
+};
+
+const insertLiveCourse = prepared<NewCourse, { id: number }>((db, arg) =>
+  db
+    .insertInto('course')
+    .values({
+      student_id: arg('student_id'),
+      teacher_id: arg('teacher_id'),
+      slot_id: arg('slot_id'),
+      start_at: arg('start_at'),
+      end_at: arg('end_at'),
+      pay_type: arg('pay_type'),
+      price_coins: arg('price_coins'),
+      card_id: arg('card_id'),
+      created_at: arg('created_at'),
+      status: 100,
+      late_cancel: 0,
+    })
+    .returning('id'),
+);
+
 export const coursesRepository = {
   // ---- booking ---------------------------------------------------------------------------------
 
-  findSlotForBooking(db: Db, slotId: number): Promise<BookableSlotRow | undefined> {
-    return db
-      .selectFrom('teacher_slot as s')
-      .innerJoin('teacher as t', 't.id', 's.teacher_id')
-      .select([
-        's.id',
-        's.teacher_id',
-        's.start_at',
-        's.end_at',
-        's.state',
-        ...TEACHER_COLUMNS,
-        't.price_coins as teacher_price_coins',
-        't.active as teacher_active',
-        't.refuses_frequent_cancellers',
-      ])
-      .where('s.id', '=', slotId)
-      .executeTakeFirst();
+  async findSlotForBooking(db: Db, slotId: number): Promise<BookableSlotRow | undefined> {
+    return (await slotForBooking(db, { slotId })).rows[0];
   },
 
   /** Takes a free slot; false when another booking took it first (the database decides the race). */
   async takeSlot(db: Db, slotId: number): Promise<boolean> {
-    const result = await db
-      .updateTable('teacher_slot')
-      .set({ state: 'booked' })
-      .where('id', '=', slotId)
-      .where('state', '=', 'free')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    const result = await takeFreeSlot(db, { slotId });
+    return Number(result.numAffectedRows ?? 0) > 0;
   },
 
   async freeSlot(db: Db, slotId: number): Promise<void> {
@@ -157,30 +225,7 @@ export const coursesRepository = {
     end: number,
     now: number,
   ): Promise<{ overlap: boolean; upcoming: number }> {
-    const row = await db
-      .selectNoFrom((eb) => [
-        eb
-          .exists(
-            eb
-              .selectFrom('course')
-              .select('id')
-              .where('student_id', '=', studentId)
-              .where('status', 'in', [...LIVE_STATUSES])
-              .where('start_at', '<', end)
-              .where('end_at', '>', start),
-          )
-          .as('overlap'),
-        eb
-          .selectFrom('course')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .where('student_id', '=', studentId)
-          .where('start_at', '>', now)
-          // `+status`: compared, not searched, so SQLite walks this student's classes by
-          // (student_id, start_at) rather than every student's upcoming ones by (status, start_at).
-          .where(sql<number>`+${sql.ref('status')}`, '=', 100)
-          .as('upcoming'),
-      ])
-      .executeTakeFirstOrThrow();
+    const row = (await bookingState(db, { studentId, start, end, now })).rows[0]!;
     // SQLite answers 0/1 for exists, PostgreSQL a boolean.
     return { overlap: Boolean(row.overlap), upcoming: Number(row.upcoming) };
   },
@@ -196,26 +241,8 @@ export const coursesRepository = {
     );
   },
 
-  async insertCourse(
-    db: Db,
-    course: {
-      student_id: number;
-      teacher_id: number;
-      slot_id: number;
-      start_at: number;
-      end_at: number;
-      pay_type: 'coin' | 'card';
-      price_coins: number;
-      card_id: number | null;
-      created_at: number;
-    },
-  ): Promise<number> {
-    const row = await db
-      .insertInto('course')
-      .values({ ...course, status: 100, late_cancel: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+  async insertCourse(db: Db, course: NewCourse): Promise<number> {
+    return (await insertLiveCourse(db, course)).rows[0]!.id;
   },
 
   // ---- one class -------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import type { Page, PageQuery } from '@app/contract/paging';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { pageOf } from '../../db/paging.ts';
+import { prepared } from '../../db/prepared.ts';
 
 /**
  * All SQL of the wallet (coins, lesson cards, both ledgers). Every method accepts a transaction as
@@ -60,6 +61,56 @@ const cardColumns = [
   'c.created_at',
 ] as const;
 
+// ---- the statements of every coin payment, prepared (db/prepared.ts): built and compiled once ------
+
+const lockWallet = prepared<{ studentId: number; now: number }, never>((db, arg) =>
+  db
+    .insertInto('wallet')
+    .values({ student_id: arg('studentId'), coins: 0, version: 0, updated_at: arg('now') })
+    .onConflict((oc) =>
+      oc.column('student_id').doUpdateSet((eb) => ({ version: eb('wallet.version', '+', 1) })),
+    ),
+);
+
+const takeCoinsIfEnough = prepared<
+  { studentId: number; amount: number; now: number },
+  { coins: number | string }
+>((db, arg) =>
+  db
+    .updateTable('wallet')
+    .set((eb) => ({ coins: eb('coins', '-', arg('amount')), updated_at: arg('now') }))
+    .where('student_id', '=', arg('studentId'))
+    .where('coins', '>=', arg('amount'))
+    .returning('coins'),
+);
+
+type NewCoinLog = {
+  student_id: number;
+  type: number;
+  amount: number;
+  balance_after: number;
+  course_id: number | null;
+  order_no: string | null;
+  remark: string;
+  created_at: number;
+};
+
+const insertCoinLogRow = prepared<NewCoinLog, { id: number }>((db, arg) =>
+  db
+    .insertInto('coin_log')
+    .values({
+      student_id: arg('student_id'),
+      type: arg('type'),
+      amount: arg('amount'),
+      balance_after: arg('balance_after'),
+      course_id: arg('course_id'),
+      order_no: arg('order_no'),
+      remark: arg('remark'),
+      created_at: arg('created_at'),
+    })
+    .returning('id'),
+);
+
 export const walletRepository = {
   /**
    * Creates the student's wallet row when missing or bumps its version, in one statement: inside a
@@ -67,13 +118,7 @@ export const walletRepository = {
    * PostgreSQL (an upsert locks the row it inserts or updates; SQLite serializes every writer anyway).
    */
   async lock(db: Db, studentId: number, now: number): Promise<void> {
-    await db
-      .insertInto('wallet')
-      .values({ student_id: studentId, coins: 0, version: 0, updated_at: now })
-      .onConflict((oc) =>
-        oc.column('student_id').doUpdateSet((eb) => ({ version: eb('wallet.version', '+', 1) })),
-      )
-      .execute();
+    await lockWallet(db, { studentId, now });
   },
 
   async coins(db: Db, studentId: number): Promise<number> {
@@ -109,31 +154,12 @@ export const walletRepository = {
    * refused (a missing wallet holds nothing). The conditional update decides and locks the row.
    */
   async takeCoins(db: Db, studentId: number, amount: number, now: number): Promise<number | undefined> {
-    const row = await db
-      .updateTable('wallet')
-      .set((eb) => ({ coins: eb('coins', '-', amount), updated_at: now }))
-      .where('student_id', '=', studentId)
-      .where('coins', '>=', amount)
-      .returning('coins')
-      .executeTakeFirst();
+    const row = (await takeCoinsIfEnough(db, { studentId, amount, now })).rows[0];
     return row ? Number(row.coins) : undefined;
   },
 
-  async insertCoinLog(
-    db: Db,
-    entry: {
-      student_id: number;
-      type: number;
-      amount: number;
-      balance_after: number;
-      course_id: number | null;
-      order_no: string | null;
-      remark: string;
-      created_at: number;
-    },
-  ): Promise<number> {
-    const row = await db.insertInto('coin_log').values(entry).returning('id').executeTakeFirstOrThrow();
-    return row.id;
+  async insertCoinLog(db: Db, entry: NewCoinLog): Promise<number> {
+    return (await insertCoinLogRow(db, entry)).rows[0]!.id;
   },
 
   /** A page of a student's coin entries, newest first (ids grow with time). */

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { prepared } from '../src/db/prepared.ts';
+import { withTransaction } from '../src/db/transaction.ts';
+import { createTeacher } from './helpers/factories.ts';
+import { createTestApp } from './helpers/test-app.ts';
+
+/**
+ * Prepared queries (src/db/prepared.ts) on the test database (SQLite, or PostgreSQL with
+ * TEST_DATABASE_URL): built once, run with each call's values, in or out of a transaction.
+ */
+
+const teacherByIdAndPrice = prepared<{ id: number; minPrice: number }, { id: number; name: string }>(
+  (db, arg) =>
+    db
+      .selectFrom('teacher')
+      .select(['id', 'name'])
+      // Constants stay constants; only the placeholders change from call to call.
+      .where('active', '=', 1)
+      .where('price_coins', '>=', arg('minPrice'))
+      .where('id', '=', arg('id')),
+);
+
+const raisePrice = prepared<{ id: number; by: number; from: number }, never>((db, arg) =>
+  db
+    .updateTable('teacher')
+    .set((eb) => ({ price_coins: eb('price_coins', '+', arg('by')) }))
+    .where('id', '=', arg('id'))
+    .where('price_coins', '=', arg('from')),
+);
+
+describe('prepared queries', () => {
+  it('run with the values of each call, and the SQL is built once', async () => {
+    const t = await createTestApp();
+    const cheap = await createTeacher(t.db, { name: 'Cheap', price_coins: 50 });
+    const dear = await createTeacher(t.db, { name: 'Dear', price_coins: 300 });
+
+    const first = await teacherByIdAndPrice(t.db, { id: dear, minPrice: 100 });
+    expect(first.rows).toEqual([{ id: dear, name: 'Dear' }]);
+    // The same query, other values: a different row, or none.
+    expect((await teacherByIdAndPrice(t.db, { id: cheap, minPrice: 10 })).rows).toEqual([
+      { id: cheap, name: 'Cheap' },
+    ]);
+    expect((await teacherByIdAndPrice(t.db, { id: cheap, minPrice: 100 })).rows).toEqual([]);
+
+    let builds = 0;
+    const nameOf = prepared<{ id: number }, { name: string }>((db, arg) => {
+      builds++;
+      return db.selectFrom('teacher').select('name').where('id', '=', arg('id'));
+    });
+    for (const id of [cheap, dear, cheap]) await nameOf(t.db, { id });
+    await withTransaction(t.db, (trx) => nameOf(trx, { id: dear }));
+    expect(builds).toBe(1);
+  });
+
+  it('report affected rows, see the transaction they run in, and roll back with it', async () => {
+    const t = await createTestApp();
+    const id = await createTeacher(t.db, { price_coins: 100 });
+    const price = async () =>
+      (await t.db.selectFrom('teacher').select('price_coins').where('id', '=', id).executeTakeFirstOrThrow())
+        .price_coins;
+
+    const raised = await raisePrice(t.db, { id, by: 20, from: 100 });
+    expect(Number(raised.numAffectedRows)).toBe(1);
+    // The condition holds the old price: a second identical call changes nothing.
+    expect(Number((await raisePrice(t.db, { id, by: 20, from: 100 })).numAffectedRows)).toBe(0);
+    expect(await price()).toBe(120);
+
+    await expect(
+      withTransaction(t.db, async (trx) => {
+        expect(Number((await raisePrice(trx, { id, by: 5, from: 120 })).numAffectedRows)).toBe(1);
+        // Inside the transaction the new price is visible to the next prepared call.
+        expect(Number((await raisePrice(trx, { id, by: 5, from: 125 })).numAffectedRows)).toBe(1);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await price()).toBe(120);
+  });
+
+  it('throw on a missing value instead of sending a placeholder to the database', async () => {
+    const t = await createTestApp();
+    const id = await createTeacher(t.db);
+    const call = () => teacherByIdAndPrice(t.db, { id } as unknown as { id: number; minPrice: number });
+    expect(call).toThrow('prepared query: no value for "minPrice"');
+  });
+
+  it('serve two databases side by side, each with its own compiled query', async () => {
+    const a = await createTestApp();
+    const b = await createTestApp();
+    const inA = await createTeacher(a.db, { name: 'In A', price_coins: 100 });
+    const inB = await createTeacher(b.db, { name: 'In B', price_coins: 100 });
+    expect((await teacherByIdAndPrice(a.db, { id: inA, minPrice: 0 })).rows).toEqual([
+      { id: inA, name: 'In A' },
+    ]);
+    expect((await teacherByIdAndPrice(b.db, { id: inB, minPrice: 0 })).rows).toEqual([
+      { id: inB, name: 'In B' },
+    ]);
+  });
+});
