@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prepared } from '../src/db/prepared.ts';
+import { prepared, type Arg } from '../src/db/prepared.ts';
 import { withTransaction } from '../src/db/transaction.ts';
 import { createTeacher } from './helpers/factories.ts';
 import { createTestApp } from './helpers/test-app.ts';
@@ -9,18 +9,17 @@ import { createTestApp } from './helpers/test-app.ts';
  * TEST_DATABASE_URL): built once, run with each call's values, in or out of a transaction.
  */
 
-const teacherByIdAndPrice = prepared<{ id: number; minPrice: number }, { id: number; name: string }>(
-  (db, arg) =>
-    db
-      .selectFrom('teacher')
-      .select(['id', 'name'])
-      // Constants stay constants; only the placeholders change from call to call.
-      .where('active', '=', 1)
-      .where('price_coins', '>=', arg('minPrice'))
-      .where('id', '=', arg('id')),
+const teacherByIdAndPrice = prepared((db, arg: Arg<{ id: number; minPrice: number }>) =>
+  db
+    .selectFrom('teacher')
+    .select(['id', 'name'])
+    // Constants stay constants; only the placeholders change from call to call.
+    .where('active', '=', 1)
+    .where('price_coins', '>=', arg('minPrice'))
+    .where('id', '=', arg('id')),
 );
 
-const raisePrice = prepared<{ id: number; by: number; from: number }, never>((db, arg) =>
+const raisePrice = prepared((db, arg: Arg<{ id: number; by: number; from: number }>) =>
   db
     .updateTable('teacher')
     .set((eb) => ({ price_coins: eb('price_coins', '+', arg('by')) }))
@@ -43,7 +42,7 @@ describe('prepared queries', () => {
     expect((await teacherByIdAndPrice(t.db, { id: cheap, minPrice: 100 })).rows).toEqual([]);
 
     let builds = 0;
-    const nameOf = prepared<{ id: number }, { name: string }>((db, arg) => {
+    const nameOf = prepared((db, arg: Arg<{ id: number }>) => {
       builds++;
       return db.selectFrom('teacher').select('name').where('id', '=', arg('id'));
     });

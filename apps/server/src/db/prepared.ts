@@ -16,7 +16,9 @@ export type Arg<A> = <K extends keyof A & string>(name: K) => A[K];
  * A query built and compiled once, then run many times with new values: the hot paths' way to skip
  * Kysely's per-call work (building the query tree, then compiling it to SQL), which costs about as
  * much CPU as running a small SQLite statement. `build` writes the query as usual, with `arg(name)`
- * wherever a value of the call goes; it runs once per database (and per set of plugins), with
+ * wherever a value of the call goes, and names the call's values in the type of `arg`:
+ * `prepared((db, arg: Arg<{ slotId: number }>) => db.selectFrom(…).where('id', '=', arg('slotId')))`
+ * (the rows' type comes from the query). It runs once per database (and per set of plugins), with
  * placeholders, and every later call only swaps the values into the compiled parameters. With the
  * statement cache (statement-cache.ts) the SQL text is then the same object each time, so SQLite
  * does not prepare it again either.

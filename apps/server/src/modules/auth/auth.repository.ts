@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { prepared, type Arg } from '../../db/prepared.ts';
 
 type Db = Kysely<Database>;
 
@@ -35,6 +36,14 @@ type EventKey<L extends EventLog> = (typeof EVENT_LOGS)[L]['keys'][number];
 
 const affected = (result: { numUpdatedRows?: bigint; numDeletedRows?: bigint }) =>
   Number(result.numUpdatedRows ?? result.numDeletedRows ?? 0n);
+
+/** Read by every authenticated request (behind session.service.ts's one-second cache): prepared. */
+const familyById = prepared((db, arg: Arg<{ id: string }>) =>
+  db
+    .selectFrom('session_family')
+    .select(['id', 'student_id', 'expires_at', 'revoked_at'])
+    .where('id', '=', arg('id')),
+);
 
 /**
  * All SQL of accounts and sessions. Every method accepts a transaction as `db`. Business rules
@@ -81,11 +90,7 @@ export const authRepository = {
   },
 
   async findFamily(db: Db, id: string): Promise<FamilyState | undefined> {
-    const row = await db
-      .selectFrom('session_family')
-      .select(['id', 'student_id', 'expires_at', 'revoked_at'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = (await familyById(db, { id })).rows[0];
     return (
       row && { id: row.id, studentId: row.student_id, expiresAt: row.expires_at, revokedAt: row.revoked_at }
     );

@@ -2,7 +2,7 @@ import type { Page, PageQuery } from '@app/contract/paging';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { countRows, pageOf } from '../../db/paging.ts';
-import { prepared } from '../../db/prepared.ts';
+import { prepared, type Arg } from '../../db/prepared.ts';
 import { LIVE_STATUSES, OPEN_STATUSES } from './booking.rules.ts';
 
 /**
@@ -107,7 +107,7 @@ function reports(db: Db) {
 
 // ---- the booking's statements, prepared (db/prepared.ts): built and compiled once ----------------
 
-const slotForBooking = prepared<{ slotId: number }, BookableSlotRow>((db, arg) =>
+const slotForBooking = prepared((db, arg: Arg<{ slotId: number }>) =>
   db
     .selectFrom('teacher_slot as s')
     .innerJoin('teacher as t', 't.id', 's.teacher_id')
@@ -125,7 +125,7 @@ const slotForBooking = prepared<{ slotId: number }, BookableSlotRow>((db, arg) =
     .where('s.id', '=', arg('slotId')),
 );
 
-const takeFreeSlot = prepared<{ slotId: number }, never>((db, arg) =>
+const takeFreeSlot = prepared((db, arg: Arg<{ slotId: number }>) =>
   db
     .updateTable('teacher_slot')
     .set({ state: 'booked' })
@@ -133,32 +133,30 @@ const takeFreeSlot = prepared<{ slotId: number }, never>((db, arg) =>
     .where('state', '=', 'free'),
 );
 
-const bookingState = prepared<
-  { studentId: number; start: number; end: number; now: number },
-  { overlap: number | boolean; upcoming: number | string }
->((db, arg) =>
-  db.selectNoFrom((eb) => [
-    eb
-      .exists(
-        eb
-          .selectFrom('course')
-          .select('id')
-          .where('student_id', '=', arg('studentId'))
-          .where('status', 'in', [...LIVE_STATUSES])
-          .where('start_at', '<', arg('end'))
-          .where('end_at', '>', arg('start')),
-      )
-      .as('overlap'),
-    eb
-      .selectFrom('course')
-      .select((e) => e.fn.countAll<number>().as('n'))
-      .where('student_id', '=', arg('studentId'))
-      .where('start_at', '>', arg('now'))
-      // `+status`: compared, not searched, so SQLite walks this student's classes by
-      // (student_id, start_at) rather than every student's upcoming ones by (status, start_at).
-      .where(sql<number>`+${sql.ref('status')}`, '=', 100)
-      .as('upcoming'),
-  ]),
+const bookingState = prepared(
+  (db, arg: Arg<{ studentId: number; start: number; end: number; now: number }>) =>
+    db.selectNoFrom((eb) => [
+      eb
+        .exists(
+          eb
+            .selectFrom('course')
+            .select('id')
+            .where('student_id', '=', arg('studentId'))
+            .where('status', 'in', [...LIVE_STATUSES])
+            .where('start_at', '<', arg('end'))
+            .where('end_at', '>', arg('start')),
+        )
+        .as('overlap'),
+      eb
+        .selectFrom('course')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('student_id', '=', arg('studentId'))
+        .where('start_at', '>', arg('now'))
+        // `+status`: compared, not searched, so SQLite walks this student's classes by
+        // (student_id, start_at) rather than every student's upcoming ones by (status, start_at).
+        .where(sql<number>`+${sql.ref('status')}`, '=', 100)
+        .as('upcoming'),
+    ]),
 );
 
 type NewCourse = {
@@ -173,7 +171,7 @@ type NewCourse = {
   created_at: number;
 };
 
-const insertLiveCourse = prepared<NewCourse, { id: number }>((db, arg) =>
+const insertLiveCourse = prepared((db, arg: Arg<NewCourse>) =>
   db
     .insertInto('course')
     .values({

@@ -2,7 +2,7 @@ import type { Page, PageQuery } from '@app/contract/paging';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { pageOf } from '../../db/paging.ts';
-import { prepared } from '../../db/prepared.ts';
+import { prepared, type Arg } from '../../db/prepared.ts';
 
 /**
  * All SQL of the wallet (coins, lesson cards, both ledgers). Every method accepts a transaction as
@@ -63,7 +63,7 @@ const cardColumns = [
 
 // ---- the statements of every coin payment, prepared (db/prepared.ts): built and compiled once ------
 
-const lockWallet = prepared<{ studentId: number; now: number }, never>((db, arg) =>
+const lockWallet = prepared((db, arg: Arg<{ studentId: number; now: number }>) =>
   db
     .insertInto('wallet')
     .values({ student_id: arg('studentId'), coins: 0, version: 0, updated_at: arg('now') })
@@ -72,10 +72,7 @@ const lockWallet = prepared<{ studentId: number; now: number }, never>((db, arg)
     ),
 );
 
-const takeCoinsIfEnough = prepared<
-  { studentId: number; amount: number; now: number },
-  { coins: number | string }
->((db, arg) =>
+const takeCoinsIfEnough = prepared((db, arg: Arg<{ studentId: number; amount: number; now: number }>) =>
   db
     .updateTable('wallet')
     .set((eb) => ({ coins: eb('coins', '-', arg('amount')), updated_at: arg('now') }))
@@ -95,7 +92,7 @@ type NewCoinLog = {
   created_at: number;
 };
 
-const insertCoinLogRow = prepared<NewCoinLog, { id: number }>((db, arg) =>
+const insertCoinLogRow = prepared((db, arg: Arg<NewCoinLog>) =>
   db
     .insertInto('coin_log')
     .values({
