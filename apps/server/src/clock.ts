@@ -22,3 +22,13 @@ export function createAdjustableClock(): AdjustableClock {
     },
   };
 }
+
+/** China has one time zone and no daylight saving: UTC+8 all year. */
+export const CHINA_OFFSET_MS = 8 * 3_600_000;
+
+const DAY_MS = 86_400_000;
+
+/** The instant the calendar day in China holding `now` began (00:00 Beijing time). */
+export function chinaDayStart(now: number): number {
+  return Math.floor((now + CHINA_OFFSET_MS) / DAY_MS) * DAY_MS - CHINA_OFFSET_MS;
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { chinaDayStart } from '../src/clock.ts';
 import { createStudentSession } from '../../../test-support/students.ts';
 import { readOutbox } from '../../../test-support/sms-outbox.ts';
 import { post, transportOf } from './helpers/auth.ts';
@@ -13,11 +14,9 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
  */
 
 const JOB = 'courses.class-reminders';
-const DAY = 24 * HOUR;
-const CHINA_OFFSET = 8 * HOUR;
 // Noon in China, today: the hours these tests move the clock on never cross the midnight (China
 // time) at which the daily SMS budget starts again.
-const NOW = wholeMinute(Math.floor((Date.now() + CHINA_OFFSET) / DAY) * DAY - CHINA_OFFSET + 12 * HOUR);
+const NOW = wholeMinute(chinaDayStart(Date.now()) + 12 * HOUR);
 
 type Outbox = ReturnType<typeof readOutbox>;
 const remindersTo = (t: TestApp, mobile: string): Outbox =>

@@ -1,4 +1,5 @@
 import type { MessageKey } from '@app/contract/messages';
+import { CHINA_OFFSET_MS, chinaDayStart } from '../../clock.ts';
 
 /**
  * The security limits of DESIGN.md §7 as pure rules over the times the database recorded; the
@@ -114,9 +115,6 @@ export function codeCheckRefusal(now: number, ipFailures: readonly number[]): Re
   return wait > 0 ? refusal('auth.codeIpLimited', wait) : null;
 }
 
-/** China has one time zone and no daylight saving: UTC+8 all year. */
-const CHINA_OFFSET_MS = 8 * HOUR;
-
 /** The day the global SMS budget counts against: the calendar day in China (YYYY-MM-DD). */
 export function budgetDayOf(now: number): string {
   return new Date(now + CHINA_OFFSET_MS).toISOString().slice(0, 10);
@@ -124,9 +122,7 @@ export function budgetDayOf(now: number): string {
 
 /** Refusal when the day's budget is spent: try again after midnight China time. */
 export function budgetRefusal(now: number): Refusal {
-  const chinaMs = now + CHINA_OFFSET_MS;
-  const nextMidnight = Math.floor(chinaMs / DAY) * DAY + DAY;
-  return refusal('auth.smsBudget', nextMidnight - chinaMs);
+  return refusal('auth.smsBudget', chinaDayStart(now) + DAY - now);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ReviewTag } from '@app/contract/teachers';
-import type { Clock } from '../../clock.ts';
+import { chinaDayStart, type Clock } from '../../clock.ts';
 import { appSettingRepository } from '../../db/app-setting.repository.ts';
 import type { Db, DbDialect } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
@@ -99,7 +99,7 @@ export async function seedDemoCourses(
   const wallet = createWalletService({ db, clock });
   const courses = createCoursesService({ db, dialect, clock, settings: { minNoticeMinutes: 60 }, wallet });
   /** 19:00 Beijing time, `daysAgo` days before today (Beijing date), plus `hours`. */
-  const beijingToday = Math.floor((now + 8 * HOUR) / DAY) * DAY - 8 * HOUR;
+  const beijingToday = chinaDayStart(now);
   const evening = (daysAgo: number, hours = 0) => beijingToday - daysAgo * DAY + (19 + hours) * HOUR;
   const base = beijingToday;
 

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { PayAction } from '@app/contract/payments';
-import type { Clock } from '../../clock.ts';
+import { chinaDayStart, type Clock } from '../../clock.ts';
 import { appSettingRepository } from '../../db/app-setting.repository.ts';
 import type { Db, DbDialect, PayProductTable } from '../../db/database.ts';
 import { lockKeys } from '../../db/locks.ts';
@@ -247,7 +247,7 @@ export async function seedDemoOrders(
   if (await appSettingRepository.insertIfAbsent(db, DEMO_ORDERS_SETTING, String(now), now)) {
     const card = await pickProduct(db, 'card', (p) => (p.card_type === 200 ? 0 : 1e9) + p.price_fen);
     // In the evening, Beijing time, as a student would.
-    const beijingToday = Math.floor((now + 8 * HOUR) / DAY) * DAY - 8 * HOUR;
+    const beijingToday = chinaDayStart(now);
     clock.set(beijingToday - 30 * DAY + 20 * HOUR);
     const cancelled = await payments.createOrder({
       studentId,
