@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { antdStaticStyle } from './scripts/antd-static-style.ts';
+import { bootScreen, firstPaintStyles } from './scripts/boot-screen.ts';
 import { precompress } from './scripts/precompress.ts';
 import { buildTheme } from './src/app/theme.ts';
 
@@ -26,7 +27,13 @@ const vendorGroups = [
 ];
 
 export default defineConfig({
-  plugins: [react(), antdStaticStyle({ root: import.meta.dirname, buildTheme }), precompress()],
+  plugins: [
+    react(),
+    bootScreen({ root: import.meta.dirname }),
+    antdStaticStyle({ root: import.meta.dirname, buildTheme }),
+    firstPaintStyles(),
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: {

@@ -371,35 +371,73 @@ describe('delivery', () => {
 });
 
 describe('start-up screen (before the app runs)', () => {
-  for (const { lang, dark, brand } of [
-    { lang: 'en', dark: true, brand: 'LinguaSpark' },
-    { lang: 'zh-Hans', dark: false, brand: '灵犀外教' },
+  for (const { path, lang, dark, brand, screen, tagline } of [
+    {
+      path: '/ielts',
+      lang: 'en',
+      dark: true,
+      brand: 'LinguaSpark',
+      screen: '.ls-boot-generic',
+      tagline: null,
+    },
+    {
+      path: '/',
+      lang: 'zh-Hans',
+      dark: false,
+      brand: '灵犀外教',
+      screen: '.ls-boot-home',
+      tagline: '遇见懂你的外教，让开口说成为习惯',
+    },
+    {
+      path: '/',
+      lang: 'en',
+      dark: true,
+      brand: 'LinguaSpark',
+      screen: '.ls-boot-home',
+      tagline: 'Meet tutors who get you, and make speaking a habit',
+    },
   ]) {
-    it(`shows the brand in ${lang}, ${dark ? 'dark' : 'light'}, with the stored choices applied before any script of the app`, async () => {
+    it(`shows ${path === '/' ? "the home page's own first screen" : 'the brand'} at ${path} in ${lang}, ${dark ? 'dark' : 'light'}, with the stored choices applied before any script of the app`, async () => {
       const tp = await open({ viewport: { width: 375, height: 812 }, colorScheme: dark ? 'light' : 'dark' });
       await seedStorage(tp.page, {
         LANGUAGE: lang,
         SETTINGS: JSON.stringify({ languageManual: true, dark }),
       });
-      // Only index.html and its stylesheet: the app's scripts never arrive.
-      await tp.page.route('**/assets/*.js', (route) => route.abort());
+      // Only index.html (its first-paint styles are inline): the app's scripts and stylesheet never arrive.
+      await tp.page.route('**/assets/*.{js,css}', (route) => route.abort());
       tp.errors.length = 0;
-      await tp.page.goto('/', { waitUntil: 'load' });
-      await tp.page.locator('.ls-boot-brand').waitFor();
-      const state = await tp.page.evaluate(() => ({
-        lang: document.documentElement.lang,
-        dark: document.documentElement.classList.contains('dark'),
-        text: (document.querySelector('.ls-boot-brand') as HTMLElement).innerText.trim(),
-        background: getComputedStyle(document.body).backgroundColor,
-      }));
+      await tp.page.goto(path, { waitUntil: 'load' });
+      await tp.page.locator(screen).waitFor();
+      const state = await tp.page.evaluate(
+        ({ screen }) => {
+          const shown = document.querySelector(screen) as HTMLElement;
+          const brandOf = shown.querySelector('.ls-boot-brand, .ls-brand') as HTMLElement;
+          const visibleTagline = [...shown.querySelectorAll<HTMLElement>('.ls-hero-tagline')].find(
+            (e) => e.offsetParent !== null,
+          );
+          return {
+            lang: document.documentElement.lang,
+            dark: document.documentElement.classList.contains('dark'),
+            text: brandOf.innerText.trim(),
+            tagline: visibleTagline?.innerText.trim() ?? null,
+            otherScreens: [
+              ...document.querySelectorAll<HTMLElement>('.ls-boot-generic, .ls-boot-home'),
+            ].filter((e) => e !== shown && e.offsetParent !== null).length,
+            background: getComputedStyle(document.body).backgroundColor,
+          };
+        },
+        { screen },
+      );
       // The system scheme is the opposite of the stored choice: the stored choice wins.
       expect(state).toEqual({
         lang,
         dark,
         text: brand,
+        tagline,
+        otherScreens: 0,
         background: dark ? 'rgb(11, 18, 20)' : 'rgb(244, 247, 247)',
       });
-      // The aborted scripts are the only errors: the inline script ran (CSP allowed it by hash).
+      // The aborted files are the only errors: the inline script ran (CSP allowed it by hash).
       expect(tp.errors.filter((e) => !/ERR_FAILED|Failed to load/.test(e))).toEqual([]);
       tp.errors.length = 0;
     });
@@ -408,7 +446,16 @@ describe('start-up screen (before the app runs)', () => {
   it('hands over to the app without a console error under the CSP', async () => {
     const tp = await open({ locale: 'en-US' });
     await gotoApp(tp.page, '/');
-    expect(await tp.page.locator('.ls-boot-brand').count()).toBe(0);
+    expect(await tp.page.locator('.ls-boot-brand, .ls-boot-home').count()).toBe(0);
     expect(await tp.page.evaluate(() => document.documentElement.lang)).toBe('en');
+    // The preloaded stylesheet was linked before the first render, and applies.
+    const styles = await tp.page.evaluate(() => ({
+      preload: document.querySelector<HTMLLinkElement>('link[rel="preload"][data-app-stylesheet]')?.href,
+      linked: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((l) => l.href),
+      footerBorder: getComputedStyle(document.querySelector('.ls-footer') as HTMLElement).borderTopStyle,
+    }));
+    expect(styles.preload).toMatch(/\/assets\/index-[\w-]+\.css$/);
+    expect(styles.linked).toContain(styles.preload);
+    expect(styles.footerBorder).toBe('solid');
   });
 });

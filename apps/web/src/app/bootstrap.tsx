@@ -1,5 +1,7 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { linkAppStylesheet } from '../lib/app-stylesheet.ts';
+import { keepStaticBootScreen } from '../lib/boot-screen.ts';
 import { preloadDateLocales } from '../lib/dates.ts';
 import { initI18n } from '../lib/i18n/i18n.ts';
 import { useSettings } from '../lib/settings/settings-store.ts';
@@ -27,9 +29,10 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
     if (state.language !== previous.language) void applyLanguage(state.language);
   });
 
+  const stylesheet = linkAppStylesheet();
   const router = createAppRouter();
   setupHttp((url) => void router.navigate(url));
-  await restoreSession();
+  await Promise.all([restoreSession(), stylesheet]);
   prefetchFirstScreen(window.location);
   // Logged out in another tab: this tab of the same session ends too, on a fresh home page.
   listenForLogout(
@@ -40,11 +43,15 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
     },
   );
 
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders router={router} />
-    </StrictMode>,
-  );
+  keepStaticBootScreen(container);
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders router={router} />
+      </StrictMode>,
+    );
+  });
   setTimeout(preloadDateLocales, 3_000);
 }
 

@@ -8,22 +8,33 @@ const html = fs.readFileSync(new URL('../../index.html', import.meta.url), 'utf8
 const script = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
 
 type Browser = {
+  path?: string;
   language: string;
   languages: readonly string[];
   stored?: Record<string, string>;
   systemDark?: boolean;
 };
 
-/** Runs the script against a fake browser and returns what it set on <html>. */
-function runPrePaint(browser: Browser): { lang: string; dark: boolean } {
-  const root = { lang: '', dark: false, classList: { toggle: (_: string, on: boolean) => (root.dark = on) } };
+/** Runs the script against a fake browser and returns the language and classes it set on <html>. */
+function runPrePaintClasses(browser: Browser): { lang: string; classes: Set<string> } {
+  const classes = new Set<string>();
+  const root = {
+    lang: '',
+    classList: { toggle: (name: string, on: boolean) => (on ? classes.add(name) : classes.delete(name)) },
+  };
   vm.runInNewContext(script[0] ?? '', {
     document: { documentElement: root },
+    location: { pathname: browser.path ?? '/course/index' },
     navigator: { language: browser.language, languages: browser.languages },
     localStorage: { getItem: (key: string) => browser.stored?.[key] ?? null },
     matchMedia: () => ({ matches: browser.systemDark ?? false }),
   });
-  return { lang: root.lang, dark: root.dark };
+  return { lang: root.lang, classes };
+}
+
+function runPrePaint(browser: Browser): { lang: string; dark: boolean } {
+  const { lang, classes } = runPrePaintClasses(browser);
+  return { lang, dark: classes.has('dark') };
 }
 
 describe('pre-paint script of index.html', () => {
@@ -67,5 +78,36 @@ describe('pre-paint script of index.html', () => {
       lang: 'en',
       dark: true,
     });
+  });
+
+  it('marks the home page, and only the home page, for its own start-up screen', () => {
+    const browser = { language: 'zh-CN', languages: ['zh-CN'] };
+    expect(runPrePaintClasses({ ...browser, path: '/' }).classes.has('ls-route-home')).toBe(true);
+    for (const path of ['/ielts', '/course/index', '/teacher/booking/1']) {
+      expect(runPrePaintClasses({ ...browser, path }).classes.has('ls-route-home'), path).toBe(false);
+    }
+  });
+
+  it('still marks the home page when the storage cannot be read', () => {
+    const root = { lang: '', classes: new Set<string>() };
+    vm.runInNewContext(script[0] ?? '', {
+      document: {
+        documentElement: {
+          set lang(value: string) {
+            root.lang = value;
+          },
+          classList: { toggle: (name: string, on: boolean) => on && root.classes.add(name) },
+        },
+      },
+      location: { pathname: '/' },
+      navigator: { language: 'zh-CN', languages: ['zh-CN'] },
+      localStorage: {
+        getItem: () => {
+          throw new Error('storage disabled');
+        },
+      },
+      matchMedia: () => ({ matches: false }),
+    });
+    expect(root.classes.has('ls-route-home')).toBe(true);
   });
 });

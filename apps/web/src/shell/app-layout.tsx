@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../lib/app-config/get-app-config.ts';
+import { staticHomeBootScreen } from '../lib/boot-screen.ts';
 import { useLoginDialog } from '../lib/session/login-dialog-store.ts';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './header/app-header.tsx';
@@ -52,6 +53,9 @@ export function AppLayout() {
  */
 export function AppHydrateFallback() {
   const { t } = useTranslation();
+  const homeScreen = staticHomeBootScreen();
+  // Markup of our own index.html, built from our locale files (scripts/boot-screen.ts).
+  if (homeScreen) return <div dangerouslySetInnerHTML={{ __html: homeScreen }} />;
   return (
     <div className="ls-boot" aria-busy="true">
       <div className="ls-boot-brand">

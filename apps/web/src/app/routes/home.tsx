@@ -1,6 +1,5 @@
 import { TeacherDiscovery } from '../../features/teachers/components/teacher-discovery.tsx';
 import { TeacherDrawer } from '../../features/teachers/components/teacher-drawer.tsx';
-// After the teachers' components, so home.css still follows teachers.css in the cascade.
 import { HomeHero } from '../../features/home/components/home-hero.tsx';
 
 /**

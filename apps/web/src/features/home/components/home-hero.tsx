@@ -5,7 +5,6 @@ import { otherLanguage } from '../../../lib/i18n/language.ts';
 import { useLoginDialog } from '../../../lib/session/login-dialog-store.ts';
 import { useIsLoggedIn } from '../../../lib/session/session-store.ts';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
-import './home.css';
 
 /** The home page's compact hero: brand, tagline in both languages, and the first actions. */
 export function HomeHero() {

@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { firstPaintCss, inlineFirstPaintCss, renderHomeBootScreen } from './boot-screen.ts';
+
+const localesDir = fileURLToPath(new URL('../src/locales', import.meta.url));
+const locale = (area: string, lang: string) =>
+  JSON.parse(fs.readFileSync(`${localesDir}/${area}/${lang}.json`, 'utf8')) as Record<
+    string,
+    Record<string, string>
+  >;
+
+describe('home start-up screen', () => {
+  const markup = renderHomeBootScreen(localesDir);
+
+  it('carries the brand, eyebrow and tagline of both languages from the locale files', () => {
+    for (const lang of ['zh-Hans', 'en']) {
+      const app = locale('app', lang);
+      const home = locale('home', lang);
+      expect(markup).toContain(`data-boot-lang="${lang}"><span class="ls-pill">${home.home!.eyebrow}</span>`);
+      expect(markup).toContain(`<h1 class="ls-hero-title">${app.brand!.name}</h1>`);
+      expect(markup).toContain(`<p class="ls-hero-tagline">${app.brand!.tagline}</p>`);
+    }
+  });
+
+  it('only links where no script is needed: the teacher list and, in Chinese, IELTS', () => {
+    const hrefs = [...markup.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+    expect(hrefs).toEqual(['/#teachers-title', '/ielts', '/#teachers-title']);
+    expect(markup).not.toContain('<button');
+  });
+});
+
+describe('first-paint styles', () => {
+  const html =
+    `<html><head><script>root.classList.toggle('dark', d);root.classList.toggle('ls-route-home', h);</script></head>` +
+    `<body><div id="root"><div class="ls-boot ls-boot-generic"><div class="ls-boot-spinner"></div></div></div></body></html>`;
+  const css = [
+    ':root{--ls-bg:#fff}',
+    'html.dark{--ls-bg:#000}',
+    'body{margin:0}',
+    '.ls-boot{display:flex}',
+    '.ls-boot-spinner{animation:ls-spin .8s linear infinite}',
+    '@keyframes ls-spin{to{transform:rotate(360deg)}}',
+    '@keyframes ls-other{to{opacity:0}}',
+    'html.ls-route-home .ls-boot-generic{display:none}',
+    '.ls-header .ant-btn{color:red}',
+    '.ls-t-card,.ls-boot{gap:4px}',
+    '@media (max-width:767.98px){.ls-boot{padding:0}.ls-footer{margin:0}}',
+    '@media (min-width:992px){.ls-footer{margin:1px}}',
+  ].join('\n');
+  const inline = firstPaintCss(css, html);
+
+  it('keeps the rules whose classes the page can have before the app runs', () => {
+    for (const kept of [
+      ':root{--ls-bg:#fff}',
+      'html.dark{--ls-bg:#000}',
+      'body{margin:0}',
+      '.ls-boot{display:flex}',
+      'html.ls-route-home .ls-boot-generic{display:none}',
+      '.ls-t-card,.ls-boot{gap:4px}',
+      '@keyframes ls-spin{to{transform:rotate(360deg)}}',
+    ]) {
+      expect(inline).toContain(kept);
+    }
+    expect(inline).toContain('@media (max-width:767.98px){.ls-boot{padding:0}}');
+  });
+
+  it('drops rules naming other classes, empty media blocks and keyframes nothing runs', () => {
+    expect(inline).not.toContain('ant-btn');
+    expect(inline).not.toContain('ls-footer');
+    expect(inline).not.toContain('min-width:992px');
+    expect(inline).not.toContain('ls-other');
+  });
+
+  it('inlines them and turns the stylesheet into a preload the app links itself', () => {
+    const page = html.replace(
+      '</head>',
+      '<link rel="stylesheet" crossorigin href="/assets/index-Ab_1.css"></head>',
+    );
+    const out = inlineFirstPaintCss(page, (file) => (file === 'assets/index-Ab_1.css' ? css : undefined));
+    expect(out).not.toContain('rel="stylesheet"');
+    expect(out).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/index-Ab_1.css" data-app-stylesheet>',
+    );
+    expect(out).toContain(`<style data-first-paint>${inline}</style>`);
+  });
+
+  it('fails the build when index.html has no stylesheet to preload or the bundle lacks it', () => {
+    expect(() => inlineFirstPaintCss(html, () => css)).toThrow(/no stylesheet/);
+    const page = html.replace(
+      '</head>',
+      '<link rel="stylesheet" crossorigin href="/assets/index-X.css"></head>',
+    );
+    expect(() => inlineFirstPaintCss(page, () => undefined)).toThrow(/not in the bundle/);
+  });
+});
