@@ -45,11 +45,13 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       cacheControl: false,
       etag: true,
       lastModified: true,
-      setHeaders: (res, filePath) => {
+      // Since @fastify/static 10 this gets the FastifyReply, and what it sets wins over send's headers.
+      setHeaders: (reply, filePath) => {
         const rel = path.relative(root, filePath).split(path.sep).join('/');
-        res.setHeader('cache-control', rel.startsWith('assets/') ? IMMUTABLE : REVALIDATE);
+        reply.header('cache-control', rel.startsWith('assets/') ? IMMUTABLE : REVALIDATE);
         // The same URL has encoded and plain bodies: caches must key on the request's encodings.
-        res.setHeader('vary', 'accept-encoding');
+        // (With preCompressed the plugin adds this too, without duplicating ours.)
+        reply.header('vary', 'accept-encoding');
       },
     });
   }
