@@ -10,10 +10,10 @@ import {
   type CourseStatus,
   type EnumItem,
   type Nationality,
+  REVIEW_TAG_VALUES,
 } from './enums.ts';
 import { fileItemSchema } from './files.ts';
 import { pageQuerySchema } from './paging.ts';
-import { REVIEW_TAG_VALUES } from './teachers.ts';
 
 /**
  * Classes (issue #13, DESIGN.md §6 /course/*, §7 "Booking", "Cancelling", "Class lifecycle"):

@@ -153,3 +153,38 @@ export function labelOf(
 ): string {
   return list.find((i) => i.value === value)?.label[lang] ?? String(value);
 }
+
+// Teacher and review tags live here, not in teachers.ts with its zod schemas, so the web app's first
+// screen can show their labels without loading zod.
+
+/** What a teacher teaches best; stored as keys, shown with these labels. */
+export const TEACHER_TAGS = [
+  { value: 'ielts', label: { 'zh-Hans': '雅思', en: 'IELTS' }, color: 'red' },
+  { value: 'business', label: { 'zh-Hans': '商务英语', en: 'Business' }, color: 'blue' },
+  { value: 'kids', label: { 'zh-Hans': '少儿', en: 'Kids' }, color: 'orange' },
+  { value: 'pronunciation', label: { 'zh-Hans': '发音纠正', en: 'Pronunciation' }, color: 'purple' },
+  { value: 'travel', label: { 'zh-Hans': '旅游口语', en: 'Travel' }, color: 'cyan' },
+  { value: 'grammar', label: { 'zh-Hans': '语法', en: 'Grammar' }, color: 'geekblue' },
+  { value: 'conversation', label: { 'zh-Hans': '日常会话', en: 'Conversation' }, color: 'green' },
+  { value: 'beginner', label: { 'zh-Hans': '零基础', en: 'Beginners' }, color: 'lime' },
+  { value: 'interview', label: { 'zh-Hans': '面试准备', en: 'Job interviews' }, color: 'gold' },
+  { value: 'exam', label: { 'zh-Hans': '考试备考', en: 'Exam preparation' }, color: 'volcano' },
+  { value: 'writing', label: { 'zh-Hans': '写作', en: 'Writing' }, color: 'magenta' },
+  { value: 'culture', label: { 'zh-Hans': '文化交流', en: 'Culture' }, color: 'default' },
+] as const satisfies readonly EnumItem<string>[];
+export type TeacherTag = (typeof TEACHER_TAGS)[number]['value'];
+export const TEACHER_TAG_VALUES = valuesOf(TEACHER_TAGS) as [TeacherTag, ...TeacherTag[]];
+
+/** What students praise in their lesson reviews; stored as keys. */
+export const REVIEW_TAGS = [
+  { value: 'patient', label: { 'zh-Hans': '耐心', en: 'Patient' } },
+  { value: 'fun', label: { 'zh-Hans': '有趣', en: 'Fun' } },
+  { value: 'clear', label: { 'zh-Hans': '讲解清楚', en: 'Clear explanations' } },
+  { value: 'prepared', label: { 'zh-Hans': '备课充分', en: 'Well prepared' } },
+  { value: 'punctual', label: { 'zh-Hans': '准时', en: 'Punctual' } },
+  { value: 'encouraging', label: { 'zh-Hans': '善于鼓励', en: 'Encouraging' } },
+  { value: 'accent', label: { 'zh-Hans': '发音标准', en: 'Clear accent' } },
+  { value: 'corrections', label: { 'zh-Hans': '纠错细致', en: 'Careful corrections' } },
+] as const satisfies readonly EnumItem<string>[];
+export type ReviewTag = (typeof REVIEW_TAGS)[number]['value'];
+export const REVIEW_TAG_VALUES = valuesOf(REVIEW_TAGS) as [ReviewTag, ...ReviewTag[]];

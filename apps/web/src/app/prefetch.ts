@@ -1,6 +1,5 @@
 import { getTeacherListQueryOptions } from '../features/teachers/api/get-teacher-list.ts';
 import { discoveryListParams, filtersFromParams } from '../features/teachers/lib/filters.ts';
-import { tagLabelsQueryOptions } from '../features/teachers/lib/tag-labels.ts';
 import { isLoggedIn } from '../lib/session/session-store.ts';
 import { queryClient } from './query-client.ts';
 
@@ -13,6 +12,5 @@ export function prefetchFirstScreen(location: { pathname: string; search: string
   if (location.pathname === '/') {
     const filters = filtersFromParams(new URLSearchParams(location.search));
     void queryClient.prefetchQuery(getTeacherListQueryOptions(discoveryListParams(filters, isLoggedIn())));
-    void queryClient.prefetchQuery(tagLabelsQueryOptions);
   }
 }

@@ -12,7 +12,6 @@ describe('queryKeys', () => {
       teachers.info(3),
       teachers.reviews(3),
       teachers.schedule({ teacher_id: 3 }),
-      teachers.tagLabels(),
     ]) {
       expect(startsWith(key, teachers.all)).toBe(true);
     }

@@ -54,7 +54,6 @@ export const queryKeys = {
     /** Every teacher's slots: what a booking or a cancellation changes. */
     schedules: () => [...teachers, 'schedule'] as const,
     schedule: <P extends object>(params: P) => [...teachers, 'schedule', params] as const,
-    tagLabels: () => [...teachers, 'tag-labels'] as const,
   },
 
   ielts: {

@@ -1,4 +1,4 @@
-import type { ReviewTag } from '@app/contract/teachers';
+import type { ReviewTag } from '@app/contract/enums';
 import { chinaDayStart, type Clock } from '../../clock.ts';
 import { appSettingRepository } from '../../db/app-setting.repository.ts';
 import type { Db, DbDialect } from '../../db/database.ts';

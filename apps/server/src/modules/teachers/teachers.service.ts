@@ -1,8 +1,8 @@
 import { acceptedCardTypesOf, bookableWindow } from '@app/contract/booking';
+import { TEACHER_TAGS } from '@app/contract/enums';
 import type { Page } from '@app/contract/paging';
 import {
   DEFAULT_TIME_ZONE,
-  TEACHER_TAGS,
   minutesOf,
   type SlotState,
   type TeacherCard,

@@ -1,5 +1,5 @@
 import type { Nationality, TeacherLanguage, TeacherLevel } from '@app/contract/enums';
-import type { ReviewTag, TeacherTag } from '@app/contract/teachers';
+import type { ReviewTag, TeacherTag } from '@app/contract/enums';
 
 /**
  * The demo teachers (DESIGN.md §10): invented people, intros written for this product. Every

@@ -3,7 +3,7 @@ import { App, Button, Checkbox, Form, Input, Rate, Tag } from 'antd';
 import { StarFilled } from '@ant-design/icons';
 import { REVIEW_CONTENT_MAX } from '@app/contract/booking';
 import type { CourseInfo, CourseReview } from '@app/contract/courses';
-import { REVIEW_TAGS, type ReviewTag } from '@app/contract/teachers';
+import { REVIEW_TAGS, type ReviewTag } from '@app/contract/enums';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
 import { useAddCourseReview } from '../api/add-course-review.ts';
 import { useFormatTime } from '../hooks/use-format-time.ts';

@@ -85,7 +85,6 @@ export function LanguageChips({ values }: { values: readonly string[] }) {
 export function TeacherTags({ values, max }: { values: readonly string[]; max?: number }) {
   const language = useSettings((s) => s.language);
   const labels = useTagLabels();
-  if (!labels) return <span className="ls-t-chips" aria-hidden="true" />;
   const shown = max ? values.slice(0, max) : values;
   return (
     <span className="ls-t-chips">

@@ -204,7 +204,7 @@ function Reviews({ teacherId }: { teacherId: number }) {
               <span className="ls-muted ls-small">{dayjs(r.created_at).format('YYYY-MM-DD')}</span>
             </div>
             {r.content && <p>{r.content}</p>}
-            {labels && r.tags.length > 0 && (
+            {r.tags.length > 0 && (
               <span className="ls-t-chips">
                 {r.tags.map((tag) => (
                   <span key={tag} className="ls-t-chip">

@@ -84,7 +84,7 @@ describe('time-of-day presets → query params', () => {
 
   it('builds the list query with tz and the preset range', () => {
     const f = { ...DEFAULT_FILTERS, ...presetRange('evening'), date: '2026-11-23' };
-    expect(toListParams(f, { size: 12, tz: 'Asia/Shanghai', loggedIn: false })).toEqual({
+    expect(toListParams(f, { size: 12, timeZone: () => 'Asia/Shanghai', loggedIn: false })).toEqual({
       current: 1,
       size: 12,
       tz: 'Asia/Shanghai',
@@ -98,7 +98,24 @@ describe('time-of-day presets → query params', () => {
 
   it('sends favourites_only only when logged in', () => {
     const f = { ...DEFAULT_FILTERS, favourites_only: true };
-    expect(toListParams(f, { size: 12, tz: 'UTC', loggedIn: false }).favourites_only).toBeUndefined();
-    expect(toListParams(f, { size: 12, tz: 'UTC', loggedIn: true }).favourites_only).toBe(1);
+    expect(
+      toListParams(f, { size: 12, timeZone: () => 'UTC', loggedIn: false }).favourites_only,
+    ).toBeUndefined();
+    expect(toListParams(f, { size: 12, timeZone: () => 'UTC', loggedIn: true }).favourites_only).toBe(1);
+  });
+
+  it('asks for the time zone only with a slot filter, the one thing the server reads it for', () => {
+    let asked = 0;
+    const timeZone = () => {
+      asked++;
+      return 'Europe/London';
+    };
+    expect(toListParams(DEFAULT_FILTERS, { size: 12, timeZone, loggedIn: false }).tz).toBeUndefined();
+    expect(asked).toBe(0);
+    const byTime = { ...DEFAULT_FILTERS, ...presetRange('morning') };
+    expect(toListParams(byTime, { size: 12, timeZone, loggedIn: false }).tz).toBe('Europe/London');
+    const byDate = { ...DEFAULT_FILTERS, date: '2026-11-30' };
+    expect(toListParams(byDate, { size: 12, timeZone, loggedIn: false }).tz).toBe('Europe/London');
+    expect(asked).toBe(2);
   });
 });

@@ -147,7 +147,8 @@ export function hasNarrowingFilters(f: TeacherFilters): boolean {
 export type TeacherListParams = {
   current: number;
   size: number;
-  tz: string;
+  /** With a slot filter only (toListParams). */
+  tz?: string;
   sort: TeacherSort;
   order: SortOrder;
   nationality?: Nationality;
@@ -166,12 +167,11 @@ export type TeacherListParams = {
  */
 export function toListParams(
   f: TeacherFilters,
-  options: { size: number; tz: string; loggedIn: boolean },
+  options: { size: number; timeZone: () => string; loggedIn: boolean },
 ): TeacherListParams {
   const params: TeacherListParams = {
     current: f.page,
     size: options.size,
-    tz: options.tz,
     sort: f.sort,
     order: f.order,
   };
@@ -184,6 +184,10 @@ export function toListParams(
     params.time_from = f.time_from;
     params.time_to = f.time_to;
   }
+  // The server reads only a slot filter in the student's zone. Without one the zone is left out:
+  // the same list has one query key (and one server cache entry) wherever the student is, and the
+  // first screen does not wait for the browser's time-zone database (Intl), slow to load on a phone.
+  if (params.date !== undefined || params.time_from !== undefined) params.tz = options.timeZone();
   if (f.favourites_only && options.loggedIn) params.favourites_only = 1;
   return params;
 }
@@ -197,7 +201,6 @@ let discoveryTimeZone: string | undefined;
  * prefetch (app/prefetch.ts) both use it, so they ask with the same query key.
  */
 export function discoveryListParams(f: TeacherFilters, loggedIn: boolean): TeacherListParams {
-  // The server reads slot filters in the student's zone.
-  discoveryTimeZone ??= studentTimeZone();
-  return toListParams(f, { size: DISCOVERY_PAGE_SIZE, tz: discoveryTimeZone, loggedIn });
+  const timeZone = () => (discoveryTimeZone ??= studentTimeZone());
+  return toListParams(f, { size: DISCOVERY_PAGE_SIZE, timeZone, loggedIn });
 }
