@@ -1,3 +1,4 @@
+import { memo, useDeferredValue } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Pagination } from 'antd';
@@ -15,6 +16,7 @@ import {
   type TeacherFilters as Filters,
 } from '../lib/filters.ts';
 import { CardsSkeleton } from './cards-skeleton.tsx';
+import type { TeacherCard as TeacherCardData } from '@app/contract/teachers';
 import { TeacherCard } from './teacher-card.tsx';
 import { TeacherFilters } from './teacher-filters.tsx';
 import './teachers.css';
@@ -29,6 +31,10 @@ export function TeacherDiscovery() {
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromParams(search);
   const list = useTeacherList(discoveryListParams(filters, loggedIn));
+  // The cards are the page's heaviest render. A reply arriving is a synchronous update (the query
+  // cache is an external store), so the cards follow it at transition priority instead: React
+  // renders them in slices that leave the phone's main thread free between them.
+  const records = useDeferredValue(list.data?.records);
 
   const update = (changes: Partial<Filters>) => {
     // Any filter change goes back to page 1; paging itself passes `page`.
@@ -76,11 +82,11 @@ export function TeacherDiscovery() {
         </ListEmpty>
       ) : (
         <>
-          <div className="ls-t-grid" data-testid="teacher-list" aria-busy={list.isFetching}>
-            {list.data.records.map((teacher) => (
-              <TeacherCard key={teacher.id} teacher={teacher} />
-            ))}
-          </div>
+          {records ? (
+            <TeacherGrid records={records} busy={list.isFetching || records !== list.data.records} />
+          ) : (
+            <CardsSkeleton />
+          )}
           <Pagination
             align="center"
             current={list.data.current}
@@ -99,3 +105,19 @@ export function TeacherDiscovery() {
     </section>
   );
 }
+
+const TeacherGrid = memo(function TeacherGrid({
+  records,
+  busy,
+}: {
+  records: readonly TeacherCardData[];
+  busy: boolean;
+}) {
+  return (
+    <div className="ls-t-grid" data-testid="teacher-list" aria-busy={busy}>
+      {records.map((teacher) => (
+        <TeacherCard key={teacher.id} teacher={teacher} />
+      ))}
+    </div>
+  );
+});
