@@ -1,9 +1,10 @@
-import { memo, useState } from 'react';
+import { memo, startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Checkbox, Input, Select } from 'antd';
 import { FilterOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { NATIONALITIES, TEACHER_LANGUAGES, TEACHER_LEVELS } from '@app/contract/enums';
+import { useMediaQuery } from '../../../lib/media/use-media-query.ts';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
 import {
   hasNarrowingFilters,
@@ -18,6 +19,9 @@ import {
 import { nextDates } from '../lib/schedule.ts';
 import { Flag } from './teacher-badges.tsx';
 
+/** Below this width (teachers.css) the filter fields fold into a panel behind one button. */
+const FOLDED = '(max-width: 767.98px)';
+
 const HOURS = Array.from({ length: 25 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
 
 type Props = {
@@ -27,10 +31,30 @@ type Props = {
   onClear: () => void;
 };
 
+/** Runs `work` when the browser is idle (a short timer where it cannot say, as in Safari); returns a cancel. */
+function whenIdle(work: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(work, { timeout: 2_000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(work, 300);
+  return () => window.clearTimeout(id);
+}
+
 /** Filters and sort of the discovery list; below 768 px they fold into a panel behind one button. */
 export function TeacherFilters({ filters, loggedIn, onChange, onClear }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const folded = useMediaQuery(FOLDED);
+  // On a phone the six selects of the folded panel are not part of the page's first render (issue
+  // 16: they were a good part of it): they are built in the background once the page is idle, in
+  // slices (a transition), or at once if the panel is opened before that.
+  const [unfolded, setUnfolded] = useState(false);
+  if (open && !unfolded) setUnfolded(true);
+  useEffect(() => {
+    if (!folded || unfolded) return;
+    return whenIdle(() => startTransition(() => setUnfolded(true)));
+  }, [folded, unfolded]);
   const [draft, setDraft] = useState(filters.keyword ?? '');
   const [prevKeyword, setPrevKeyword] = useState(filters.keyword);
   if (prevKeyword !== filters.keyword) {
@@ -91,7 +115,9 @@ export function TeacherFilters({ filters, loggedIn, onChange, onClear }: Props) 
         </Badge>
       </div>
       <div id="ls-t-filter-panel" className={`ls-t-filter-panel${open ? ' is-open' : ''}`}>
-        <FilterFields filters={filters} loggedIn={loggedIn} onChange={onChange} onClear={onClear} />
+        {(!folded || unfolded) && (
+          <FilterFields filters={filters} loggedIn={loggedIn} onChange={onChange} onClear={onClear} />
+        )}
       </div>
     </section>
   );
