@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { firstPaintCss, inlineFirstPaintCss, renderHomeBootScreen } from './boot-screen.ts';
+import { firstPaintCss, inlineFirstPaintCss, renderBootScreens } from './boot-screen.ts';
 
 const localesDir = fileURLToPath(new URL('../src/locales', import.meta.url));
 const locale = (area: string, lang: string) =>
@@ -10,23 +10,37 @@ const locale = (area: string, lang: string) =>
     Record<string, string>
   >;
 
-describe('home start-up screen', () => {
-  const markup = renderHomeBootScreen(localesDir);
+describe('start-up screens', () => {
+  const markup = renderBootScreens(localesDir);
+  const home = markup.slice(markup.indexOf('<div class="ls-boot-home"'));
+
+  it('names the brand in both languages on the generic screen, from the locale files', () => {
+    const generic = markup.slice(0, markup.indexOf('<div class="ls-boot-home"'));
+    expect(generic).toContain('<div class="ls-boot ls-boot-generic" aria-busy="true">');
+    for (const lang of ['zh-Hans', 'en']) {
+      expect(generic).toContain(
+        `<span class="ls-boot-name" lang="${lang}">${locale('app', lang).brand!.name}</span>`,
+      );
+    }
+    expect(generic).toContain('<div class="ls-boot-spinner"></div>');
+  });
 
   it('carries the brand, eyebrow and tagline of both languages from the locale files', () => {
     for (const lang of ['zh-Hans', 'en']) {
       const app = locale('app', lang);
-      const home = locale('home', lang);
-      expect(markup).toContain(`data-boot-lang="${lang}"><span class="ls-pill">${home.home!.eyebrow}</span>`);
-      expect(markup).toContain(`<h1 class="ls-hero-title">${app.brand!.name}</h1>`);
-      expect(markup).toContain(`<p class="ls-hero-tagline">${app.brand!.tagline}</p>`);
+      const homeStrings = locale('home', lang);
+      expect(home).toContain(
+        `data-boot-lang="${lang}"><span class="ls-pill">${homeStrings.home!.eyebrow}</span>`,
+      );
+      expect(home).toContain(`<h1 class="ls-hero-title">${app.brand!.name}</h1>`);
+      expect(home).toContain(`<p class="ls-hero-tagline">${app.brand!.tagline}</p>`);
     }
   });
 
   it('only links where no script is needed: the teacher list and, in Chinese, IELTS', () => {
-    const hrefs = [...markup.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+    const hrefs = [...home.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
     expect(hrefs).toEqual(['/#teachers-title', '/ielts', '/#teachers-title']);
-    expect(markup).not.toContain('<button');
+    expect(home).not.toContain('<button');
   });
 });
 

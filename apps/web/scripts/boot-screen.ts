@@ -4,7 +4,8 @@ import postcss, { type AtRule } from 'postcss';
 import type { Plugin } from 'vite';
 
 /**
- * The home page's first screen in index.html itself (issue 16): the header bar, the hero with the
+ * The start-up screens in index.html, shown until the app renders: a generic one (the brand and a
+ * spinner) and, since issue 16, the home page's own first screen: the header bar, the hero with the
  * brand, eyebrow and tagline in both languages, and placeholders where the teacher cards go, drawn
  * with the app's own classes so they measure exactly as the rendered page does. On a phone the app's
  * JavaScript takes seconds to arrive and start; with this the student reads the page at the first
@@ -16,7 +17,7 @@ import type { Plugin } from 'vite';
  * <html lang> names. React replaces the whole of #root when it renders; until the first route has
  * loaded it shows the same markup again (AppHydrateFallback), so nothing flickers in between.
  */
-const PLACEHOLDER = '<!-- boot:home -->';
+const PLACEHOLDER = '<!-- boot-screens -->';
 const LANGS = ['zh-Hans', 'en'] as const;
 type Lang = (typeof LANGS)[number];
 /** Teacher-card placeholders: a phone shows one or two above the fold, a desktop a row of four. */
@@ -60,11 +61,28 @@ const LOGO = (id: string, size: number) =>
   `<path fill="#fff" d="M18 16h28a7 7 0 0 1 7 7v15a7 7 0 0 1-7 7H31l-10 8v-8h-3a7 7 0 0 1-7-7V23a7 7 0 0 1 7-7z" />` +
   `<path fill="#f59e0b" d="M32 20.5l2.9 7.1 7.1 2.9-7.1 2.9-2.9 7.1-2.9-7.1-7.1-2.9 7.1-2.9z" /></svg>`;
 
-export function renderHomeBootScreen(localesDir: string): string {
+/** The brand and a spinner: the start-up screen of every page but the home page. */
+function genericBootScreen(strings: Record<Lang, Strings>): string {
+  const names = LANGS.map(
+    (lang) => `<span class="ls-boot-name" lang="${lang}">${escapeHtml(strings[lang].name)}</span>`,
+  ).join('');
+  return (
+    `<div class="ls-boot ls-boot-generic" aria-busy="true">` +
+    `<div class="ls-boot-brand">${LOGO('ls-boot-logo', 40)}${names}</div>` +
+    `<div class="ls-boot-spinner"></div></div>`
+  );
+}
+
+/** Both start-up screens; the stylesheet shows one (`ls-route-home`, set by the pre-paint script). */
+export function renderBootScreens(localesDir: string): string {
   const strings = Object.fromEntries(LANGS.map((lang) => [lang, stringsOf(localesDir, lang)])) as Record<
     Lang,
     Strings
   >;
+  return genericBootScreen(strings) + homeBootScreen(strings);
+}
+
+function homeBootScreen(strings: Record<Lang, Strings>): string {
   const names = LANGS.map(
     (lang) => `<span class="ls-boot-lang" data-boot-lang="${lang}">${escapeHtml(strings[lang].name)}</span>`,
   ).join('');
@@ -104,7 +122,7 @@ export function bootScreen({ root }: { root: string }): Plugin {
       order: 'pre',
       handler(html) {
         if (!html.includes(PLACEHOLDER)) throw new Error(`boot-screen: index.html has no ${PLACEHOLDER}`);
-        return html.replace(PLACEHOLDER, renderHomeBootScreen(localesDir));
+        return html.replace(PLACEHOLDER, renderBootScreens(localesDir));
       },
     },
   };
