@@ -1,10 +1,11 @@
 import { useSyncExternalStore } from 'react';
 
-function matches(query: string): boolean {
+/** Whether a CSS media query matches now (false where the browser cannot say). */
+export function matchesMedia(query: string): boolean {
   return typeof window !== 'undefined' && !!window.matchMedia && window.matchMedia(query).matches;
 }
 
-/** Whether a CSS media query matches now, following its changes (a rotated phone, a resized window). */
+/** Whether a CSS media query matches, following its changes (a rotated phone, the system's theme). */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (onChange) => {
@@ -13,7 +14,7 @@ export function useMediaQuery(query: string): boolean {
       media.addEventListener('change', onChange);
       return () => media.removeEventListener('change', onChange);
     },
-    () => matches(query),
+    () => matchesMedia(query),
     () => false,
   );
 }

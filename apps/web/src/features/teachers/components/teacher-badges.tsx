@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CoinIcon } from '../../../components/money.tsx';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
 import { FLAG_URLS } from '../lib/flags.ts';
-import { useTagLabels } from '../lib/tag-labels.ts';
+import { TAG_LABELS } from '../lib/tag-labels.ts';
 
 /**
  * A flag as an image, the same on every system (Windows and many Linux desktops draw flag emoji as
@@ -84,13 +84,12 @@ export function LanguageChips({ values }: { values: readonly string[] }) {
 
 export function TeacherTags({ values, max }: { values: readonly string[]; max?: number }) {
   const language = useSettings((s) => s.language);
-  const labels = useTagLabels();
   const shown = max ? values.slice(0, max) : values;
   return (
     <span className="ls-t-chips">
       {shown.map((v) => (
         <span key={v} className="ls-t-chip is-tag">
-          {labels.teacher.get(v)?.label[language] ?? v}
+          {TAG_LABELS.teacher.get(v)?.label[language] ?? v}
         </span>
       ))}
     </span>

@@ -11,7 +11,7 @@ import { ListEmpty, ListError } from '../../../components/list-states.tsx';
 import { CoinIcon } from '../../../components/money.tsx';
 import { useTeacherInfo } from '../api/get-teacher-info.ts';
 import { useTeacherReviews } from '../api/get-teacher-reviews.ts';
-import { useTagLabels } from '../lib/tag-labels.ts';
+import { TAG_LABELS } from '../lib/tag-labels.ts';
 import { LikeButton } from './like-button.tsx';
 import { RadarChart } from './radar-chart.tsx';
 import { bookingPath, SlotGrid } from './slot-grid.tsx';
@@ -176,7 +176,6 @@ function Profile({ teacher }: { teacher: TeacherInfo }) {
 function Reviews({ teacherId }: { teacherId: number }) {
   const { t } = useTranslation();
   const language = useSettings((s) => s.language);
-  const labels = useTagLabels();
   const reviews = useTeacherReviews(teacherId);
   if (reviews.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (reviews.isError)
@@ -208,7 +207,7 @@ function Reviews({ teacherId }: { teacherId: number }) {
               <span className="ls-t-chips">
                 {r.tags.map((tag) => (
                   <span key={tag} className="ls-t-chip">
-                    {labels.review.get(tag)?.label[language] ?? tag}
+                    {TAG_LABELS.review.get(tag)?.label[language] ?? tag}
                   </span>
                 ))}
               </span>

@@ -7,11 +7,7 @@ export type TagLabel = { value: string; label: Bilingual; color?: string };
  * Labels of the teacher and review tags by key. They come from the contract's enums module, which
  * holds no zod schemas, so the first screen shows them without loading zod (issue 16).
  */
-const TAG_LABELS = {
+export const TAG_LABELS = {
   teacher: new Map<string, TagLabel>(TEACHER_TAGS.map((t) => [t.value, t])),
   review: new Map<string, TagLabel>(REVIEW_TAGS.map((t) => [t.value, t])),
 };
-
-export function useTagLabels(): typeof TAG_LABELS {
-  return TAG_LABELS;
-}
