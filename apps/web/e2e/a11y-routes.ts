@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import ts from 'typescript';
-import { beforeAll, describe, expect, it } from 'vitest';
 import type { CourseItem, TeacherReportItem } from '@app/contract/courses';
 import type { IeltsIssueDetail, IeltsSampleRecord } from '@app/contract/ielts';
 import type { Page as ApiPage } from '@app/contract/paging';
@@ -13,29 +12,28 @@ import {
   api,
   DEMO,
   dialog,
-  loginWithPassword,
   openLoginDialog,
   readSmsCode,
   submitAndWaitForReload,
   uniqueMobile,
 } from './auth-helpers.ts';
 import { seriousViolations } from './axe.ts';
-import { apiData, gotoApp, seedStorage, settingsValue, useBrowser } from './browser.ts';
+import { apiData, gotoApp, seedStorage, settingsValue } from './browser.ts';
 
 /**
- * Accessibility of every route (issue 18): axe on each screen of the router, logged out and logged
- * in, at 375 px and on the desktop, dark and light for a subset: no serious or critical violation.
+ * Accessibility of every route (issue 18): axe on each screen of the router, logged out
+ * (a11y-routes-visitor.e2e.ts) and logged in (a11y-routes-student.e2e.ts), at 375 px and on the
+ * desktop, dark and light for a subset: no serious or critical violation. Two files, so that the
+ * browser suite's two workers share the work (one file took about 15 minutes alone).
  *
  * The routes come from the router definition itself (src/app/router.tsx, read with the TypeScript
  * parser, so the test needs no React at run time): a new route is visited without editing this
  * file, and a new route with parameters fails until ROUTE_PARAMS says how to fill them with real
- * ids. Logged in means a new student of this file's own (signed up by SMS in the browser); the
+ * ids. Logged in means a new student of the file's own (signed up by SMS in the browser); the
  * pages that show a class or a report need the demo student's data and are visited as the demo
  * student, read-only (nothing is submitted; opening a report marks it read, so a read one is
  * chosen when there is one).
  */
-
-const { open } = useBrowser();
 
 const ROUTER_FILE = fileURLToPath(new URL('../src/app/router.tsx', import.meta.url));
 const PHONE = { width: 375, height: 812 };
@@ -138,11 +136,10 @@ const DARK_SUBSET = new Set([
   '/*',
 ]);
 
-type Visit = { pattern: string; url: string; login: boolean; demo: boolean };
+export type Visit = { pattern: string; url: string; login: boolean; demo: boolean };
 
-let visits: Visit[] = [];
-
-beforeAll(async () => {
+/** Every screen of the router with its URL filled from the API (one read: see ROUTE_PARAMS). */
+export async function routeVisits(): Promise<Visit[]> {
   const demoToken = (await createStudentSession(api(), { mobile: DEMO.mobile })).token;
   const demoGet = async <T>(path: string) =>
     dataOf<T>(await api().request({ method: 'GET', url: apiUrl(path), token: demoToken }), path);
@@ -172,12 +169,12 @@ beforeAll(async () => {
     throw new Error(
       `routes with parameters missing from ROUTE_PARAMS: ${unknown.map((s) => s.pattern).join(', ')}`,
     );
-  visits = screens.map((s) => {
+  return screens.map((s) => {
     const fill = ROUTE_PARAMS[s.pattern];
     const filled = fill ? fill(ids) : { url: s.pattern };
     return { pattern: s.pattern, url: filled.url, login: s.login, demo: filled.demo ?? false };
   });
-});
+}
 
 /** Waits until the page has loaded its data and its skeletons and spinners are gone. */
 async function settle(page: Page): Promise<void> {
@@ -193,10 +190,10 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(300);
 }
 
-type Pass = { width: 'phone' | 'desktop'; dark: boolean };
+export type Pass = { width: 'phone' | 'desktop'; dark: boolean };
 
 /** Visits each URL in one context and collects the serious and critical violations of each. */
-async function audit(
+export async function audit(
   page: Page,
   list: Visit[],
   pass: Pass,
@@ -227,7 +224,7 @@ async function audit(
   return { problems, checked };
 }
 
-async function signUpInBrowser(page: Page): Promise<void> {
+export async function signUpInBrowser(page: Page): Promise<void> {
   await gotoApp(page, '/');
   await openLoginDialog(page);
   const mobile = uniqueMobile();
@@ -239,50 +236,13 @@ async function signUpInBrowser(page: Page): Promise<void> {
   await submitAndWaitForReload(page);
 }
 
-const passes: Pass[] = [
+export const passes: Pass[] = [
   { width: 'phone', dark: false },
   { width: 'desktop', dark: false },
   { width: 'phone', dark: true },
   { width: 'desktop', dark: true },
 ];
-const passName = (p: Pass) => `${p.width === 'phone' ? '375 px' : 'desktop'}, ${p.dark ? 'dark' : 'light'}`;
-const forPass = (list: Visit[], p: Pass) => (p.dark ? list.filter((v) => DARK_SUBSET.has(v.pattern)) : list);
-
-describe('axe on every route of the router: no serious or critical violations', () => {
-  it('finds the screens of the router, with parameters filled from the API', () => {
-    expect(visits.length).toBeGreaterThanOrEqual(25);
-    for (const pattern of ['/', '/teacher/booking/:teacher_id', '/user/recharge', '/course/index', '/*'])
-      expect(visits.map((v) => v.pattern)).toContain(pattern);
-    for (const v of visits) expect(v.url, v.pattern).not.toMatch(/[:*]/);
-  });
-
-  for (const pass of passes) {
-    it(`logged out, ${passName(pass)}`, async () => {
-      const { page } = await open();
-      const { problems, checked } = await audit(page, forPass(visits, pass), pass, 'visitor');
-      expect(checked).toBeGreaterThan(0);
-      expect(problems).toEqual([]);
-    }, 600_000);
-
-    it(`logged in as a new student (the demo student, read-only, for its class and report), ${passName(pass)}`, async () => {
-      const mine = forPass(
-        visits.filter((v) => !v.demo),
-        pass,
-      );
-      const demos = forPass(
-        visits.filter((v) => v.demo),
-        pass,
-      );
-      const student = await open();
-      await signUpInBrowser(student.page);
-      const own = await audit(student.page, mine, pass, 'new student');
-      const demo = await open();
-      await seedStorage(demo.page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(pass.dark) });
-      await gotoApp(demo.page, '/');
-      await loginWithPassword(demo.page);
-      const theirs = await audit(demo.page, demos, pass, 'demo student');
-      expect(own.checked + theirs.checked).toBeGreaterThan(0);
-      expect([...own.problems, ...theirs.problems]).toEqual([]);
-    }, 600_000);
-  }
-});
+export const passName = (p: Pass) =>
+  `${p.width === 'phone' ? '375 px' : 'desktop'}, ${p.dark ? 'dark' : 'light'}`;
+export const forPass = (list: Visit[], p: Pass) =>
+  p.dark ? list.filter((v) => DARK_SUBSET.has(v.pattern)) : list;
