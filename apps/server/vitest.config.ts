@@ -7,6 +7,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     setupFiles: ['test/helpers/setup.ts'],
     pool: 'forks',
+    isolate: false,
     // Each file gets its own SQLite files or PostgreSQL schema, so files may run in parallel.
     fileParallelism: true,
     testTimeout: 30_000,

@@ -22,6 +22,8 @@ describe('time-zone formatter cache', () => {
   it('keeps one formatter for 10,000 case spellings of one zone', () => {
     const spellings = caseSpellings(ZONE, 10_000);
     expect(new Set(spellings).size).toBe(10_000);
+    // Other test files of the same worker may have cached zones already (one module graph per worker).
+    const atStart = cachedTimeZoneCount();
     const canonical = canonicalTimeZone(ZONE);
     const instant = Date.UTC(2030, 0, 15, 12, 0);
     const offset = offsetAt(instant, canonical);
@@ -31,7 +33,7 @@ describe('time-zone formatter cache', () => {
       expect(offsetAt(instant, spelling)).toBe(offset);
     }
     expect(cachedTimeZoneCount()).toBe(before);
-    expect(before).toBe(1);
+    expect(before - atStart).toBeLessThanOrEqual(1);
   });
 
   it('holds at most one formatter per zone the runtime knows, whatever the spelling', () => {
