@@ -84,7 +84,7 @@ export async function openDropdown(page: Page, trigger: Locator): Promise<Locato
 export async function waitForMotionEnd(inside: Locator): Promise<void> {
   await inside.waitFor();
   await inside.evaluate(async (el) => {
-    const holder = el.closest('.ant-modal, .ant-drawer-content-wrapper, .ant-dropdown') ?? el;
+    const holder = el.closest('.ant-modal, .ant-drawer-content-wrapper, .ant-dropdown, .ant-popover') ?? el;
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     const opaque = () => {
       for (let node: Element | null = el; node; node = node.parentElement) {

@@ -2,8 +2,23 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { IeltsIssueDetail, IeltsSampleRecord } from '@app/contract/ielts';
 import type { Page as ApiPage } from '@app/contract/paging';
-import { baseURL, gotoApp, seedStorage, useBrowser, settingsValue, apiData } from './browser.ts';
+import {
+  baseURL,
+  gotoApp,
+  seedStorage,
+  useBrowser,
+  settingsValue,
+  apiData,
+  waitForMotionEnd,
+} from './browser.ts';
 import { screenshotDir, seriousViolations } from './axe.ts';
+
+/** Confirms a recording's deletion once the confirmation has finished opening (a click while it zooms in can be lost). */
+async function confirmDelete(page: Page): Promise<void> {
+  const confirm = page.locator('.ant-popconfirm').getByRole('button', { name: '删除' });
+  await waitForMotionEnd(confirm);
+  await confirm.click();
+}
 
 const { open } = useBrowser({ fakeMedia: true });
 
@@ -255,7 +270,7 @@ describe('IELTS practice mode', () => {
     await page.reload();
     await page.getByTestId('ielts-recording').waitFor();
     await page.getByTestId('ielts-recording').getByRole('button', { name: /删除/ }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: '删除' }).click();
+    await confirmDelete(page);
     await page.getByTestId('ielts-no-recordings').waitFor();
     expect(await page.getByTestId('ielts-recording').count()).toBe(0);
   });
@@ -276,7 +291,7 @@ describe('IELTS practice mode', () => {
     await page.getByTestId('ielts-stop').click();
     await page.getByTestId('ielts-recording').waitFor();
     await page.getByTestId('ielts-recording').getByRole('button', { name: /删除/ }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: '删除' }).click();
+    await confirmDelete(page);
     await page.getByTestId('ielts-no-recordings').waitFor();
   });
 
@@ -310,7 +325,7 @@ describe('IELTS practice mode', () => {
     // The recording stays in the browser: no upload, no call anywhere else.
     expect(sent).toEqual([]);
     await item.getByRole('button', { name: /删除/ }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: '删除' }).click();
+    await confirmDelete(page);
     await page.getByTestId('ielts-no-recordings').waitFor();
   });
 
