@@ -10,10 +10,9 @@ export default defineConfig({
       'apps/web/vitest.config.ts',
       'apps/web/e2e/vitest.config.ts',
     ],
-    // Unit and API files on SQLite: two workers (Vitest's default leaves one of two cores idle). On
-    // PostgreSQL one: the files' schemas share one database, whose advisory locks (jobs, migrations)
-    // are database-wide, so files running side by side there would wait on or skip each other's work.
-    maxWorkers: process.env.TEST_DATABASE_URL ? 1 : 2,
+    // Unit and API files: two workers (Vitest's default leaves one of two cores idle). On PostgreSQL
+    // each worker has a database of its own (apps/server/test/helpers/test-app.ts).
+    maxWorkers: 2,
     // The browser files run two at a time: the slowest start first (e2e/sequencer.ts).
     sequence: { sequencer: SlowestFirstSequencer },
   },

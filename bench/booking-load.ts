@@ -23,6 +23,8 @@ export type LoadReport = {
   booked: number;
   refused: number;
   others: number;
+  /** The statuses of the `others` (neither 200 nor 409), with their counts. */
+  otherStatuses: Record<number, number>;
   errors: number;
   timeouts: number;
   /** Requests asked for beyond the jobs given (a run longer than the jobs planned). */
@@ -46,6 +48,7 @@ async function drive(order: LoadOrder): Promise<LoadReport> {
   let booked = 0;
   let refused = 0;
   let others = 0;
+  const otherStatuses: Record<number, number> = {};
   const result = await autocannon({
     url: order.url,
     connections: order.connections,
@@ -64,7 +67,10 @@ async function drive(order: LoadOrder): Promise<LoadReport> {
         onResponse: (status) => {
           if (status === 200) booked++;
           else if (status === 409) refused++;
-          else others++;
+          else {
+            others++;
+            otherStatuses[status] = (otherStatuses[status] ?? 0) + 1;
+          }
         },
       },
     ],
@@ -77,6 +83,7 @@ async function drive(order: LoadOrder): Promise<LoadReport> {
     booked,
     refused,
     others,
+    otherStatuses,
     errors: result.errors,
     timeouts: result.timeouts,
     overrun,

@@ -238,6 +238,10 @@ async function drive(
     runLoad({ url: `${base}/api/v1/course/bookCourse`, connections: CONNECTIONS, seconds, jobs, cycle }),
   );
   const used = process.cpuUsage(cpu);
+  if (report.others > 0)
+    console.warn(
+      `${name}: replies other than 200 and 409, by status: ${JSON.stringify(report.otherStatuses)}`,
+    );
   const replies = Math.max(1, report.booked + report.refused + report.others);
   const cpuMsPerReq = Math.round(((used.user + used.system) / 1000 / replies) * 100) / 100;
   const commitsAfter = groupCommitStatsOf(app.db);
@@ -260,14 +264,15 @@ async function drive(
 
 /**
  * Both booking cases on a running bench server; `seconds` per case. Seeds its own teachers, slots
- * and students (enough for about 4,000 bookings/s over the run; BENCH_BOOKING_STUDENTS raises it).
+ * and students (enough for about 12,000 bookings/s over the run; BENCH_BOOKING_STUDENTS raises it).
  */
 export async function runBookingBench(app: App, base: string, seconds: number): Promise<BookingRow[]> {
   const rows: BookingRow[] = [];
 
   // ---- distinct slots --------------------------------------------------------------------------
-  const teacherCount = 50;
-  const studentCount = Number(process.env.BENCH_BOOKING_STUDENTS ?? Math.max(1000, seconds * 200));
+  const studentCount = Number(process.env.BENCH_BOOKING_STUDENTS ?? Math.max(1000, seconds * 600));
+  // 20 students a teacher: 400 slots each, half-hourly, stay within the booking horizon.
+  const teacherCount = Math.max(50, Math.ceil(studentCount / 20));
   const slotsPerTeacher = Math.ceil(studentCount / teacherCount) * PER_STUDENT;
   const teachers = await insertTeachers(app, teacherCount, 'distinct');
   const grid = await insertSlots(app, teachers, slotsPerTeacher);

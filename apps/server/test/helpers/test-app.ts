@@ -16,8 +16,23 @@ import type { App } from '../../src/http/fastify-types.ts';
  * API tests run on a fresh, migrated, real database: SQLite files in a temporary directory by
  * default; PostgreSQL when TEST_DATABASE_URL is set, one schema per test file (created on first use,
  * dropped after the file), truncated whenever another app is built in the same file.
+ *
+ * On PostgreSQL each Vitest worker has a database of its own: the first worker uses the one given,
+ * the others one beside it named after the worker (`test_w2`, created on first use with the given
+ * database's `synchronous_commit`). Advisory locks (jobs, migrations) are database-wide, so files of
+ * two workers in one database would wait on or skip each other's jobs.
  */
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+const GIVEN_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+const WORKER = Number(process.env.VITEST_POOL_ID ?? 1);
+
+function workerDatabaseUrl(given: string | undefined): string | undefined {
+  if (!given || !(WORKER > 1)) return given;
+  const url = new URL(given);
+  url.pathname = `/${decodeURIComponent(url.pathname.slice(1)) || 'postgres'}_w${WORKER}`;
+  return url.toString();
+}
+
+export const TEST_DATABASE_URL = workerDatabaseUrl(GIVEN_DATABASE_URL);
 
 export type TestApp = {
   app: App;
@@ -67,8 +82,41 @@ async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Prom
   }
 }
 
+let workerDatabase: Promise<void> | undefined;
+
+/** Creates this worker's database when it is not the given one and does not exist yet. */
+function ensureWorkerDatabase(): Promise<void> {
+  workerDatabase ??= (async () => {
+    if (!GIVEN_DATABASE_URL || !TEST_DATABASE_URL || TEST_DATABASE_URL === GIVEN_DATABASE_URL) return;
+    const name = decodeURIComponent(new URL(TEST_DATABASE_URL).pathname.slice(1));
+    const client = new pg.Client({ connectionString: GIVEN_DATABASE_URL });
+    await client.connect();
+    try {
+      const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+      if (exists.rowCount) return;
+      const quoted = client.escapeIdentifier(name);
+      await client.query(`create database ${quoted}`).catch((error: { code?: string }) => {
+        // Another run's worker created it first.
+        if (error.code !== '42P04') throw error;
+      });
+      const { rows } = await client.query<{ setting: string }>(
+        `select setting from pg_settings where name = 'synchronous_commit'`,
+      );
+      const commit = rows[0]?.setting;
+      if (commit && commit !== 'on')
+        await client.query(
+          `alter database ${quoted} set synchronous_commit = ${client.escapeLiteral(commit)}`,
+        );
+    } finally {
+      await client.end();
+    }
+  })();
+  return workerDatabase;
+}
+
 async function ensureFileSchema(): Promise<{ schema: string; created: boolean }> {
   if (fileSchema) return { schema: fileSchema, created: false };
+  await ensureWorkerDatabase();
   const schema = `test_${randomBytes(6).toString('hex')}`;
   await withAdminClient((c) => c.query(`create schema ${schema}`));
   fileSchema = schema;
