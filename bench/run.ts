@@ -5,7 +5,7 @@
  * BENCH_DATABASE_URL is set, logging at info level into /dev/null); autocannon drives them from
  * this process over loopback, 50 connections. Hello-world is measured first and last and each
  * scenario's req/s is compared with their mean. Prints the table, writes it to docs/quality.md
- * ("Latest figures") when every scenario ran, then runs the booking benchmark in-process.
+ * ("Latest figures", or "Latest figures on PostgreSQL") when every scenario ran, then runs the booking benchmark in-process.
  * BENCH_SECONDS (default 5) per scenario; BENCH_ONLY filters by name (comma-separated parts).
  * Scenarios marked `student` are sent as the demo student, logged in once by password over HTTP.
  */
@@ -140,21 +140,30 @@ function markdownTable(head: string[], body: string[][]): string {
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
 }
 
-/** Replaces the "Latest figures" section of docs/quality.md (creating the file if needed). */
-function writeQuality(markdown: string): void {
+const LATEST_HEADING = '## Latest figures';
+
+/**
+ * Replaces the section `heading` of docs/quality.md (creating the file if needed): "Latest figures"
+ * for SQLite, "Latest figures on PostgreSQL" right after it for a run with BENCH_DATABASE_URL.
+ */
+function writeQuality(heading: string, markdown: string): void {
   const file = path.join(here, '..', 'docs', 'quality.md');
-  const heading = '## Latest figures';
   const existing = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Quality\n';
-  const start = existing.indexOf(heading);
-  let next: string;
-  if (start === -1) {
-    next = `${existing.trimEnd()}\n\n${heading}\n\n${markdown}\n`;
+  const lines = existing.split('\n');
+  const sectionEnd = (from: number) => {
+    const next = lines.findIndex((line, i) => i > from && line.startsWith('## '));
+    return next === -1 ? lines.length : next;
+  };
+  const section = [heading, '', ...markdown.split('\n'), ''];
+  const start = lines.indexOf(heading);
+  if (start !== -1) {
+    lines.splice(start, sectionEnd(start) - start, ...section);
   } else {
-    const after = existing.indexOf('\n## ', start + heading.length);
-    const rest = after === -1 ? '' : existing.slice(after);
-    next = `${existing.slice(0, start)}${heading}\n\n${markdown}\n${rest}`;
+    const sqlite = lines.indexOf(LATEST_HEADING);
+    const at = sqlite === -1 ? lines.length : sectionEnd(sqlite);
+    lines.splice(at, 0, ...(at === lines.length ? ['', ...section] : section));
   }
-  fs.writeFileSync(file, next);
+  fs.writeFileSync(file, `${lines.join('\n').trimEnd()}\n`);
 }
 
 const loadBefore = loadAverage();
@@ -220,6 +229,7 @@ if (!only) {
     rows.map((r) => [r.scenario, r.rps, r.p50, r.p99, r.vsHello, r.target, r.met].map(String)),
   );
   writeQuality(
+    engine === 'sqlite' ? LATEST_HEADING : `${LATEST_HEADING} on PostgreSQL`,
     [
       `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}.`,
       '',

@@ -65,7 +65,7 @@ const config = loadConfig({
   DATABASE_URL: databaseUrl,
   SEED_DEMO: '0',
   LOG_LEVEL: 'silent',
-  RATE_LIMIT_PER_MINUTE: '1000000',
+  RATE_LIMIT_PER_MINUTE: '1000000000',
   PORT: '0',
   HOST: '127.0.0.1',
 });

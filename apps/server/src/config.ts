@@ -123,7 +123,7 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.string().regex(/^(https?:\/\/)?[a-z0-9.*-]+(:\d+)?$/i, 'expected host or origin'))),
   /** Generic per-IP request limit per minute (DESIGN.md §2). */
-  RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(600),
+  RATE_LIMIT_PER_MINUTE: int(1, 1_000_000_000).default(600),
   /**
    * Links and contacts of GET /app/config (the header's contact menu and app link, the footer). By
    * default the links lead to the app's own help pages, never to a site that may not exist.
