@@ -68,7 +68,9 @@ async function launchChrome(): Promise<Chrome> {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
-      fs.rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes can still be writing to the profile when the browser exits:
+      // rmSync retries a directory that is not empty yet.
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }
