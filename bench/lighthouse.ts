@@ -147,6 +147,21 @@ async function runOnce(base: string, page: string, form: FormFactor): Promise<Li
   }
 }
 
+/**
+ * One run, tried again (twice at most) when Lighthouse reports a failed recording, such as
+ * NO_NAVSTART: a trace that missed the navigation, not a figure of the page.
+ */
+async function runWithRetry(base: string, page: string, form: FormFactor): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(base, page, form);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(`  ${form} ${page}: ${String(error)}; running it again`);
+    }
+  }
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -165,7 +180,7 @@ export async function runLighthouse(
   for (const page of pages) {
     for (const form of forms) {
       const results: LighthouseFigures[] = [];
-      for (let i = 0; i < runs; i++) results.push(await runOnce(base, page, form));
+      for (let i = 0; i < runs; i++) results.push(await runWithRetry(base, page, form));
       const pick = (key: keyof LighthouseFigures) => median(results.map((r) => r[key]));
       const row: LighthouseRow = {
         page,
