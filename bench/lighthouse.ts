@@ -46,7 +46,8 @@ async function launchChrome(): Promise<Chrome> {
   const child: ChildProcess = spawn(
     process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    // A process group of its own, so that closing ends its helper processes too.
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   const port = await new Promise<number>((resolve, reject) => {
     let text = '';
@@ -66,11 +67,19 @@ async function launchChrome(): Promise<Chrome> {
     port,
     close: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        child.kill('SIGTERM');
+      }
       await exited;
-      // Chromium's helper processes can still be writing to the profile when the browser exits:
-      // rmSync retries a directory that is not empty yet.
-      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      // A helper process may still be writing to the profile for a moment: retry, and at worst
+      // leave the temporary directory behind rather than lose the run's figures.
+      try {
+        fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      } catch (error) {
+        console.warn(`could not remove ${profile}: ${String(error)}`);
+      }
     },
   };
 }

@@ -16,3 +16,23 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/**
+ * Headings that skip a level after the one before them (an h4 after an h1): axe's `heading-order`,
+ * a moderate finding that seriousViolations leaves out but Lighthouse counts against the page.
+ */
+export async function skippedHeadingLevels(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const skipped: string[] = [];
+    let previous = 0;
+    for (const heading of Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, h6'))) {
+      // Not drawn (display: none) or hidden from assistive technology: not in the outline.
+      if (heading.getClientRects().length === 0 || heading.closest('[aria-hidden="true"]')) continue;
+      const level = Number(heading.tagName.slice(1));
+      if (previous > 0 && level > previous + 1)
+        skipped.push(`h${level} after h${previous}: ${(heading.textContent ?? '').trim().slice(0, 40)}`);
+      previous = level;
+    }
+    return skipped;
+  });
+}

@@ -15,7 +15,7 @@ import {
   submitAndWaitForReload,
   uniqueMobile,
 } from './auth-helpers.ts';
-import { screenshotDir, seriousViolations } from './axe.ts';
+import { screenshotDir, seriousViolations, skippedHeadingLevels } from './axe.ts';
 import {
   gotoApp,
   seedStorage,
@@ -253,6 +253,7 @@ describe('booking and timetable at 375 px, dark', () => {
       );
       await noHorizontalScroll(page);
       expect(await seriousViolations(page), 'booking page').toEqual([]);
+      expect(await skippedHeadingLevels(page), 'booking page').toEqual([]);
       await page.screenshot({ path: `${screenshotDir}booking-${lang}-dark.png`, fullPage: true });
 
       const slot = page.getByTestId('slot-free').first();

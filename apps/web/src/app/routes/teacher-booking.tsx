@@ -147,6 +147,7 @@ export default function TeacherBookingRoute() {
         pickedSlotId={slotId}
         week={shownWeek}
         onWeekChange={setWeek}
+        dayHeading="h2"
       />
       {loggedIn && dialogOpen && picked && teacher.data && (
         <BookingDialog

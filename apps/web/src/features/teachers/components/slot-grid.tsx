@@ -28,6 +28,11 @@ export type SlotGridProps = {
   /** Controlled week (0 or 1), e.g. to show the week of a `?slot=` the page opened with. */
   week?: number;
   onWeekChange?: (week: number) => void;
+  /**
+   * The days' heading level: h4 under the profile drawer's h3 "schedule" (the default), h2 on the
+   * booking page, whose only heading above the grid is the teacher's h1.
+   */
+  dayHeading?: 'h2' | 'h4';
 };
 
 /**
@@ -41,6 +46,7 @@ export function SlotGrid({
   pickedSlotId,
   week: controlledWeek,
   onWeekChange,
+  dayHeading: DayHeading = 'h4',
 }: SlotGridProps) {
   const { t } = useTranslation();
   const [ownWeek, setOwnWeek] = useState(0);
@@ -107,9 +113,14 @@ export function SlotGrid({
             const headingId = `ls-t-day-${teacherId}-${day.format('YYYYMMDD')}`;
             return (
               <section key={day.valueOf()} className="ls-t-day" aria-labelledby={headingId}>
-                <h4 id={headingId} className={day.day() === 0 || day.day() === 6 ? 'is-weekend' : undefined}>
+                <DayHeading
+                  id={headingId}
+                  className={
+                    day.day() === 0 || day.day() === 6 ? 'ls-t-day-title is-weekend' : 'ls-t-day-title'
+                  }
+                >
                   <span>{day.format('ddd')}</span> <span className="ls-muted">{day.format('MM/DD')}</span>
-                </h4>
+                </DayHeading>
                 {slots.length === 0 ? (
                   <p className="ls-muted ls-small ls-t-day-empty">{t('teachers.noSlots')}</p>
                 ) : (
