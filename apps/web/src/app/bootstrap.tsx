@@ -11,6 +11,7 @@ import { getUserInfo } from '../features/auth/api/get-user-info.ts';
 import { listenForLogout } from '../lib/session/logout-broadcast.ts';
 import { session, isLoggedIn } from '../lib/session/session-store.ts';
 import { setupHttp } from './http-setup.ts';
+import { yieldToMain } from '../lib/yield-to-main.ts';
 import { prefetchFirstScreen } from './prefetch.ts';
 import { AppProviders } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
@@ -22,6 +23,8 @@ import { createAppRouter } from './router.tsx';
 export async function bootstrap(container: HTMLElement): Promise<void> {
   const settings = useSettings.getState();
   applyDarkClass(settings.dark ?? systemPrefersDark());
+  // The modules' evaluation was one task: the translations start the next.
+  await yieldToMain();
   await Promise.all([applyLanguage(settings.language), initI18n(settings.language)]);
 
   // A language switch updates dayjs, i18n and <html lang>; screens re-render with i18n's change.
@@ -30,6 +33,7 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
   });
 
   const stylesheet = linkAppStylesheet();
+  await yieldToMain();
   const router = createAppRouter();
   setupHttp((url) => void router.navigate(url));
   await Promise.all([restoreSession(), stylesheet]);
