@@ -25,6 +25,7 @@ import { CompiledQuery, sql, type QueryResult } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { BENCH_RATE_LIMIT_PER_MINUTE } from './server.ts';
 
 const SCALES = (process.env.BENCH_GROWTH_SCALES ?? '10,100,1000')
   .split(',')
@@ -61,7 +62,7 @@ const config = loadConfig({
   DATABASE_URL: databaseUrl,
   SEED_DEMO: '1',
   LOG_LEVEL: 'silent',
-  RATE_LIMIT_PER_MINUTE: '1000000000',
+  RATE_LIMIT_PER_MINUTE: BENCH_RATE_LIMIT_PER_MINUTE,
   PORT: '0',
   HOST: '127.0.0.1',
 });

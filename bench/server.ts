@@ -6,6 +6,12 @@ import { buildApp, type BuildAppOptions } from '../apps/server/src/app.ts';
 import { loadConfig, type Config } from '../apps/server/src/config.ts';
 import type { App } from '../apps/server/src/http/fastify-types.ts';
 
+/**
+ * The per-IP request limit of every bench server: the API scenarios together send millions of
+ * requests a minute from one address on a fast machine, and the limiter must not answer them.
+ */
+export const BENCH_RATE_LIMIT_PER_MINUTE = '1000000000';
+
 export type BenchServer = { app: App; config: Config; base: string; close: () => Promise<void> };
 
 /**
@@ -23,8 +29,7 @@ export async function startBenchServer(
     DATA_DIR: dataDir,
     SEED_DEMO: '1',
     LOG_LEVEL: 'silent',
-    // The API scenarios together send millions of requests a minute from one address on a fast machine.
-    RATE_LIMIT_PER_MINUTE: '1000000000',
+    RATE_LIMIT_PER_MINUTE: BENCH_RATE_LIMIT_PER_MINUTE,
     PORT: '0',
     HOST: '127.0.0.1',
     ...env,

@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { BENCH_RATE_LIMIT_PER_MINUTE } from './server.ts';
 import { withTransaction } from '../apps/server/src/db/transaction.ts';
 import { avatarDataUrl } from '../apps/server/src/modules/teachers/avatar.ts';
 
@@ -65,7 +66,7 @@ const config = loadConfig({
   DATABASE_URL: databaseUrl,
   SEED_DEMO: '0',
   LOG_LEVEL: 'silent',
-  RATE_LIMIT_PER_MINUTE: '1000000000',
+  RATE_LIMIT_PER_MINUTE: BENCH_RATE_LIMIT_PER_MINUTE,
   PORT: '0',
   HOST: '127.0.0.1',
 });

@@ -72,8 +72,11 @@ function tempDir(prefix: string): string {
   return dir;
 }
 
-async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+async function withAdminClient<T>(
+  work: (client: pg.Client) => Promise<T>,
+  connectionString = TEST_DATABASE_URL,
+): Promise<T> {
+  const client = new pg.Client({ connectionString });
   await client.connect();
   try {
     return await work(client);
@@ -89,9 +92,7 @@ function ensureWorkerDatabase(): Promise<void> {
   workerDatabase ??= (async () => {
     if (!GIVEN_DATABASE_URL || !TEST_DATABASE_URL || TEST_DATABASE_URL === GIVEN_DATABASE_URL) return;
     const name = decodeURIComponent(new URL(TEST_DATABASE_URL).pathname.slice(1));
-    const client = new pg.Client({ connectionString: GIVEN_DATABASE_URL });
-    await client.connect();
-    try {
+    await withAdminClient(async (client) => {
       const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
       if (exists.rowCount) return;
       const quoted = client.escapeIdentifier(name);
@@ -107,9 +108,7 @@ function ensureWorkerDatabase(): Promise<void> {
         await client.query(
           `alter database ${quoted} set synchronous_commit = ${client.escapeLiteral(commit)}`,
         );
-    } finally {
-      await client.end();
-    }
+    }, GIVEN_DATABASE_URL);
   })();
   return workerDatabase;
 }
