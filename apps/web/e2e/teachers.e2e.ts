@@ -142,7 +142,7 @@ describe('teacher discovery', () => {
     await gotoApp(tp.page, '/');
     await waitForList(tp.page);
     const sorted = listResponse(tp.page, (q) => q.get('sort') === 'price' && q.get('order') === 'asc');
-    await chooseOption(tp.page, 'filter-sort', '价格从低到高');
+    await tp.page.getByTestId('filter-sort').selectOption({ label: '价格从低到高' });
     await tp.page.waitForURL(/sort=price&order=asc/);
     await sorted;
     await waitForList(tp.page);
@@ -154,7 +154,7 @@ describe('teacher discovery', () => {
 
     const first = await ids(tp.page);
     const paged = listResponse(tp.page, (q) => q.get('current') === '2');
-    await tp.page.locator('.ant-pagination-item-2').click();
+    await tp.page.getByTestId('teachers-pagination').getByRole('link', { name: '第 2 页' }).click();
     await tp.page.waitForURL(/page=2/);
     await paged;
     await waitForList(tp.page);
@@ -302,7 +302,9 @@ describe('teacher discovery: more filters', () => {
     await waitForList(tp.page);
     expect(await cards(tp.page).count()).toBe(total - (last - 1) * 12);
     expect(new URL(tp.page.url()).searchParams.get('level')).toBe('200');
-    expect(await tp.page.locator('.ant-pagination-item-active').textContent()).toBe(String(last));
+    expect(
+      await tp.page.getByTestId('teachers-pagination').locator('[aria-current="page"]').textContent(),
+    ).toBe(String(last));
   });
 });
 

@@ -1,9 +1,8 @@
 import { memo, useDeferredValue } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Pagination } from 'antd';
 import { ListEmpty, ListError } from '../../../components/list-states.tsx';
-import { pageLinks } from '../../../components/page-links.tsx';
+import { Pager } from '../../../components/pager.tsx';
 import { useIsLoggedIn } from '../../../lib/session/session-store.ts';
 import { useStepBackToLastPage } from '../../../lib/paging/last-page.ts';
 import { useTeacherList } from '../api/get-teacher-list.ts';
@@ -75,9 +74,14 @@ export function TeacherDiscovery() {
           description={t(hasNarrowingFilters(filters) ? 'teachers.emptyFiltered' : 'teachers.empty')}
         >
           {hasNarrowingFilters(filters) && (
-            <Button type="primary" onClick={clear} data-testid="teachers-clear-filters">
+            <button
+              type="button"
+              className="ls-btn ls-btn-primary"
+              onClick={clear}
+              data-testid="teachers-clear-filters"
+            >
               {t('teachers.clearFilters')}
-            </Button>
+            </button>
           )}
         </ListEmpty>
       ) : (
@@ -87,13 +91,11 @@ export function TeacherDiscovery() {
           ) : (
             <CardsSkeleton />
           )}
-          <Pagination
-            align="center"
+          <Pager
             current={list.data.current}
             pageSize={list.data.size}
             total={list.data.total}
-            showSizeChanger={false}
-            itemRender={pageLinks((page) => `?${filtersToParams({ ...filters, page }, search).toString()}`)}
+            hrefOf={(page) => `?${filtersToParams({ ...filters, page }, search).toString()}`}
             onChange={(page) => {
               update({ page });
               document.getElementById('teachers-title')?.scrollIntoView({ block: 'start' });

@@ -1,30 +1,18 @@
-import { memo, startTransition, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, Button, Checkbox, Input, Select } from 'antd';
-import { FilterOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
-import { NATIONALITIES, TEACHER_LANGUAGES, TEACHER_LEVELS } from '@app/contract/enums';
+import { CloseCircleFilled, FilterOutlined, SearchOutlined } from '@ant-design/icons';
 import { useMediaQuery } from '../../../lib/media/use-media-query.ts';
-import { useSettings } from '../../../lib/settings/settings-store.ts';
-import {
-  hasNarrowingFilters,
-  KEYWORD_MAX,
-  presetOf,
-  presetRange,
-  SORT_CHOICES,
-  TIME_PRESETS,
-  type TeacherFilters as Filters,
-  type TimePreset,
-} from '../lib/filters.ts';
-import { nextDates } from '../lib/schedule.ts';
-import { Flag } from './teacher-badges.tsx';
+import { KEYWORD_MAX, SORT_CHOICES, type TeacherFilters as Filters } from '../lib/filters.ts';
 
 /** Below this width (teachers.css) the filter fields fold into a panel behind one button. */
 const FOLDED = '(max-width: 767.98px)';
 
-const HOURS = Array.from({ length: 25 }, (_, h) => `${String(h).padStart(2, '0')}:00`);
+// The panel's selects are antd's, with flags and a custom time range: they load after the first
+// screen, whose search box, sort and filter button are plain controls (issue 16).
+const loadFilterFields = () => import('./teacher-filter-fields.tsx');
+const FilterFields = lazy(loadFilterFields);
 
-type Props = {
+export type FilterFieldsProps = {
   filters: Filters;
   loggedIn: boolean;
   onChange: (changes: Partial<Filters>) => void;
@@ -41,20 +29,20 @@ function whenIdle(work: () => void): () => void {
   return () => window.clearTimeout(id);
 }
 
-/** Filters and sort of the discovery list; below 768 px they fold into a panel behind one button. */
-export function TeacherFilters({ filters, loggedIn, onChange, onClear }: Props) {
+/** Filters and sort of the discovery list; below 768 px the fields fold into a panel behind one button. */
+export function TeacherFilters({ filters, loggedIn, onChange, onClear }: FilterFieldsProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const folded = useMediaQuery(FOLDED);
-  // On a phone the six selects of the folded panel are not part of the page's first render (issue
-  // 16: they were a good part of it): they are built in the background once the page is idle, in
-  // slices (a transition), or at once if the panel is opened before that.
+  // The panel's fields are not part of the page's first render: they are built once the page is
+  // idle, in slices (a transition), or at once if the panel is opened before that. Folded on a
+  // phone, nothing shows until then; on a wider screen, placeholders of the fields' size do.
   const [unfolded, setUnfolded] = useState(false);
   if (open && !unfolded) setUnfolded(true);
   useEffect(() => {
-    if (!folded || unfolded) return;
+    if (unfolded) return;
     return whenIdle(() => startTransition(() => setUnfolded(true)));
-  }, [folded, unfolded]);
+  }, [unfolded]);
   const [draft, setDraft] = useState(filters.keyword ?? '');
   const [prevKeyword, setPrevKeyword] = useState(filters.keyword);
   if (prevKeyword !== filters.keyword) {
@@ -71,191 +59,107 @@ export function TeacherFilters({ filters, loggedIn, onChange, onClear }: Props) 
     filters.time_from,
     filters.favourites_only,
   ].filter(Boolean).length;
+  const placeholders = <FieldPlaceholders count={5} />;
 
   return (
     <section className="ls-t-filters" aria-label={t('teachers.filtersLabel')} role="search">
       <div className="ls-t-filters-top">
-        <Input.Search
+        <form
           className="ls-t-keyword"
-          aria-label={t('teachers.keyword')}
-          placeholder={t('teachers.keywordPlaceholder')}
-          allowClear
-          maxLength={KEYWORD_MAX}
-          value={draft}
-          onChange={(e) => {
-            setDraft(e.target.value);
-            if (e.target.value === '' && filters.keyword) onChange({ keyword: undefined });
-          }}
-          onSearch={(value) => onChange({ keyword: value.trim() || undefined })}
-          enterButton={t('teachers.search')}
           data-testid="filter-keyword"
-        />
-        <Select
-          className="ls-t-sort"
+          onSubmit={(event) => {
+            event.preventDefault();
+            onChange({ keyword: draft.trim() || undefined });
+          }}
+        >
+          <span className="ls-t-keyword-box">
+            <SearchOutlined className="ls-t-keyword-icon" aria-hidden="true" />
+            <input
+              type="search"
+              enterKeyHint="search"
+              aria-label={t('teachers.keyword')}
+              placeholder={t('teachers.keywordPlaceholder')}
+              maxLength={KEYWORD_MAX}
+              value={draft}
+              onChange={(e) => {
+                setDraft(e.target.value);
+                if (e.target.value === '' && filters.keyword) onChange({ keyword: undefined });
+              }}
+            />
+            {draft && (
+              <button
+                type="button"
+                className="ls-t-keyword-clear"
+                aria-label={t('teachers.keywordClear')}
+                onClick={() => {
+                  setDraft('');
+                  if (filters.keyword) onChange({ keyword: undefined });
+                }}
+              >
+                <CloseCircleFilled aria-hidden="true" />
+              </button>
+            )}
+          </span>
+          <button type="submit" className="ls-btn ls-btn-primary ls-t-keyword-go">
+            {t('teachers.search')}
+          </button>
+        </form>
+        <select
+          className="ls-select ls-t-sort"
           aria-label={t('teachers.sort')}
           value={`${filters.sort}:${filters.order}`}
-          options={SORT_CHOICES.map((c) => ({ value: c.value, label: t(c.key) }))}
-          onChange={(value: string) => {
-            const [sort, order] = value.split(':') as [Filters['sort'], Filters['order']];
+          onChange={(e) => {
+            const [sort, order] = e.target.value.split(':') as [Filters['sort'], Filters['order']];
             onChange({ sort, order });
           }}
           data-testid="filter-sort"
-          popupMatchSelectWidth={false}
-        />
-        <Badge count={active} size="small" className="ls-t-filter-toggle">
-          <Button
-            icon={<FilterOutlined />}
-            aria-expanded={open}
-            aria-controls="ls-t-filter-panel"
-            onClick={() => setOpen((o) => !o)}
-            data-testid="filter-toggle"
-          >
-            {t('teachers.filters')}
-          </Button>
-        </Badge>
+        >
+          {SORT_CHOICES.map((c) => (
+            <option key={c.value} value={c.value}>
+              {t(c.key)}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          className="ls-btn ls-t-filter-toggle"
+          aria-expanded={open}
+          aria-controls="ls-t-filter-panel"
+          onClick={() => setOpen((o) => !o)}
+          onPointerEnter={() => void loadFilterFields()}
+          data-testid="filter-toggle"
+        >
+          <FilterOutlined aria-hidden="true" />
+          {t('teachers.filters')}
+          {active > 0 && (
+            <span className="ls-count" data-testid="filter-count">
+              <span className="ls-sr-only">(</span>
+              {active}
+              <span className="ls-sr-only">)</span>
+            </span>
+          )}
+        </button>
       </div>
       <div id="ls-t-filter-panel" className={`ls-t-filter-panel${open ? ' is-open' : ''}`}>
-        {(!folded || unfolded) && (
-          <FilterFields filters={filters} loggedIn={loggedIn} onChange={onChange} onClear={onClear} />
+        {unfolded ? (
+          <Suspense fallback={folded ? null : placeholders}>
+            <FilterFields filters={filters} loggedIn={loggedIn} onChange={onChange} onClear={onClear} />
+          </Suspense>
+        ) : (
+          !folded && placeholders
         )}
       </div>
     </section>
   );
 }
 
-/**
- * The fields of the filter panel. Memoised: opening or closing the panel on a phone, or typing a
- * keyword, re-renders only the top row, not these six selects (issue 16, INP).
- */
-const FilterFields = memo(function FilterFields({ filters, loggedIn, onChange, onClear }: Props) {
-  const { t } = useTranslation();
-  const language = useSettings((s) => s.language);
-  const [custom, setCustom] = useState(false);
-  const preset = presetOf(filters.time_from, filters.time_to);
-  const timeValue = filters.time_from ? (preset ?? 'custom') : custom ? 'custom' : '';
+/** Boxes of the fields' size while they load, so the list below does not move when they arrive. */
+function FieldPlaceholders({ count }: { count: number }) {
   return (
     <>
-      <Select
-        aria-label={t('teachers.nationality')}
-        value={filters.nationality ?? ''}
-        options={[
-          { value: '', label: t('teachers.anyNationality') },
-          ...NATIONALITIES.map((n) => ({
-            value: n.value,
-            title: n.label[language],
-            label: (
-              <span className="ls-t-nat-option">
-                <Flag alpha2={n.flag} /> {n.label[language]}
-              </span>
-            ),
-          })),
-        ]}
-        onChange={(v: string) => onChange({ nationality: (v || undefined) as Filters['nationality'] })}
-        data-testid="filter-nationality"
-        popupMatchSelectWidth={false}
-      />
-      <Select
-        aria-label={t('teachers.language')}
-        value={filters.language ?? ''}
-        options={[
-          { value: '', label: t('teachers.anyLanguage') },
-          ...TEACHER_LANGUAGES.map((l) => ({ value: l.value, label: l.label[language] })),
-        ]}
-        onChange={(v: string) => onChange({ language: (v || undefined) as Filters['language'] })}
-        data-testid="filter-language"
-      />
-      <Select
-        aria-label={t('teachers.level')}
-        value={filters.level ?? 0}
-        options={[
-          { value: 0, label: t('teachers.anyLevel') },
-          ...TEACHER_LEVELS.map((l) => ({ value: l.value, label: l.label[language] })),
-        ]}
-        onChange={(v: number) => onChange({ level: (v || undefined) as Filters['level'] })}
-        data-testid="filter-level"
-      />
-      <Select
-        aria-label={t('teachers.date')}
-        value={filters.date ?? ''}
-        options={[
-          { value: '', label: t('teachers.anyDate') },
-          ...nextDates().map((d, i) => ({
-            value: d,
-            label:
-              i === 0
-                ? `${t('teachers.today')} ${dayjs(d).format('MM/DD')}`
-                : i === 1
-                  ? `${t('teachers.tomorrow')} ${dayjs(d).format('MM/DD')}`
-                  : dayjs(d).format('ddd MM/DD'),
-          })),
-        ]}
-        onChange={(v: string) => onChange({ date: v || undefined })}
-        data-testid="filter-date"
-      />
-      <Select
-        aria-label={t('teachers.timeOfDay')}
-        value={timeValue}
-        options={[
-          { value: '', label: t('teachers.anyTime') },
-          ...TIME_PRESETS.map((p) => ({ value: p.value, label: `${t(p.key)} ${p.from}-${p.to}` })),
-          { value: 'custom', label: t('teachers.timeCustom') },
-        ]}
-        onChange={(v: string) => {
-          setCustom(v === 'custom');
-          if (v === 'custom') return;
-          onChange(v ? presetRange(v as TimePreset) : { time_from: undefined, time_to: undefined });
-        }}
-        data-testid="filter-time"
-        popupMatchSelectWidth={false}
-      />
-      {timeValue === 'custom' && (
-        <span className="ls-t-range">
-          <Select
-            aria-label={t('teachers.timeFrom')}
-            value={filters.time_from ?? undefined}
-            placeholder={t('teachers.timeFrom')}
-            options={HOURS.slice(0, 24).map((h) => ({ value: h, label: h }))}
-            onChange={(v: string) =>
-              onChange({
-                time_from: v,
-                time_to: filters.time_to && filters.time_to > v ? filters.time_to : '24:00',
-              })
-            }
-          />
-          <span aria-hidden="true">–</span>
-          <Select
-            aria-label={t('teachers.timeTo')}
-            value={filters.time_to ?? undefined}
-            placeholder={t('teachers.timeTo')}
-            options={HOURS.slice(1).map((h) => ({
-              value: h,
-              label: h,
-              disabled: filters.time_from ? h <= filters.time_from : false,
-            }))}
-            onChange={(v: string) => onChange({ time_from: filters.time_from ?? '00:00', time_to: v })}
-          />
-        </span>
-      )}
-      {loggedIn && (
-        <Checkbox
-          checked={Boolean(filters.favourites_only)}
-          onChange={(e) => onChange({ favourites_only: e.target.checked || undefined })}
-          data-testid="filter-favourites"
-        >
-          {t('teachers.favouritesOnly')}
-        </Checkbox>
-      )}
-      {hasNarrowingFilters(filters) && (
-        <Button
-          type="link"
-          onClick={() => {
-            setCustom(false);
-            onClear();
-          }}
-        >
-          {t('teachers.clearFilters')}
-        </Button>
-      )}
+      {Array.from({ length: count }, (_, i) => (
+        <span key={i} className="ls-t-field-placeholder" aria-hidden="true" />
+      ))}
     </>
   );
-});
+}
