@@ -5,8 +5,8 @@
 // loads, when a route is over budget. Plain Node, no dependencies.
 //
 // What a route loads: the entry (index.html's script and stylesheet with their static imports),
-// then the route module the router loads lazily with its static imports, and any lazily loaded
-// locale area it names. Code a screen loads later (a dialog, the profile drawer) is not counted.
+// then the route module the router loads lazily with its static imports, any lazily loaded locale
+// area it names, and antd's scope (lib/antd) for the screens the router renders inside it. Code a screen loads later (a dialog, the profile drawer) is not counted.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,19 +20,31 @@ const manifestFile = path.join(dist, '.vite', 'manifest.json');
  * growth has to be a decision. The issue's target for the home route's JavaScript is 170 KB; it is
  * not met yet (docs/quality.md, Web): lower the budgets as the routes shrink.
  */
+const ANTD_SCOPE = 'src/lib/antd/antd-scope.tsx';
 const ROUTES = [
-  { route: '/', modules: ['src/app/routes/home.tsx'], js: 295, css: 25 },
+  // The home page's first screen renders without antd (issue 16): no antd scope.
+  { route: '/', modules: ['src/app/routes/home.tsx'], js: 195, css: 25 },
   {
     route: '/ielts',
-    modules: ['src/features/ielts/routes/ielts-index.tsx', 'src/locales/ielts/zh-Hans.json'],
+    modules: ['src/features/ielts/routes/ielts-index.tsx', 'src/locales/ielts/zh-Hans.json', ANTD_SCOPE],
     js: 320,
     css: 25,
   },
-  { route: '/login', modules: ['src/features/auth/routes/login.tsx'], js: 350, css: 25 },
-  { route: '/teacher/booking/{id}', modules: ['src/app/routes/teacher-booking.tsx'], js: 310, css: 25 },
-  { route: '/course/index', modules: ['src/features/courses/routes/timetable.tsx'], js: 300, css: 25 },
-  { route: '/user/recharge', modules: ['src/app/routes/user/recharge.tsx'], js: 330, css: 25 },
-  { route: '/user/home', modules: ['src/features/users/routes/user-home.tsx'], js: 300, css: 25 },
+  { route: '/login', modules: ['src/features/auth/routes/login.tsx', ANTD_SCOPE], js: 350, css: 25 },
+  {
+    route: '/teacher/booking/{id}',
+    modules: ['src/app/routes/teacher-booking.tsx', ANTD_SCOPE],
+    js: 310,
+    css: 25,
+  },
+  {
+    route: '/course/index',
+    modules: ['src/features/courses/routes/timetable.tsx', ANTD_SCOPE],
+    js: 300,
+    css: 25,
+  },
+  { route: '/user/recharge', modules: ['src/app/routes/user/recharge.tsx', ANTD_SCOPE], js: 330, css: 25 },
+  { route: '/user/home', modules: ['src/features/users/routes/user-home.tsx', ANTD_SCOPE], js: 300, css: 25 },
 ];
 
 function fail(message) {

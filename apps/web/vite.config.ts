@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { antdStaticStyle } from './scripts/antd-static-style.ts';
 import { bootScreen, firstPaintStyles } from './scripts/boot-screen.ts';
 import { precompress } from './scripts/precompress.ts';
-import { buildTheme } from './src/app/theme.ts';
+import { buildTheme } from './src/lib/antd/theme.ts';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 

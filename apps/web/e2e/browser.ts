@@ -64,12 +64,16 @@ export async function gotoApp(page: Page, path: string): Promise<void> {
 }
 
 /**
- * Opens an antd dropdown by clicking its trigger and waits until its opening animation has ended, so
- * a click on an item lands on the item and not where it was a frame earlier.
+ * Opens a menu by clicking its trigger and waits until its opening animation has ended, so a click
+ * on an item lands on the item and not where it was a frame earlier. The header's menu buttons name
+ * their menu with aria-controls; otherwise it is antd's open dropdown.
  */
 export async function openDropdown(page: Page, trigger: Locator): Promise<Locator> {
   await trigger.click();
-  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  const controls = await trigger.getAttribute('aria-controls');
+  const menu = controls
+    ? page.locator(`[id="${controls}"]`)
+    : page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
   await waitForMotionEnd(menu);
   return menu;
 }
@@ -84,7 +88,9 @@ export async function openDropdown(page: Page, trigger: Locator): Promise<Locato
 export async function waitForMotionEnd(inside: Locator): Promise<void> {
   await inside.waitFor();
   await inside.evaluate(async (el) => {
-    const holder = el.closest('.ant-modal, .ant-drawer-content-wrapper, .ant-dropdown, .ant-popover') ?? el;
+    const holder =
+      el.closest('.ant-modal, .ant-drawer-content-wrapper, .ant-dropdown, .ant-popover, .ls-menu-popup') ??
+      el;
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     const opaque = () => {
       for (let node: Element | null = el; node; node = node.parentElement) {

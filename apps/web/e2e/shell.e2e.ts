@@ -264,12 +264,65 @@ describe('shell', () => {
     const download = nav.getByRole('link', { name: /下载 App/ });
     expect(await download.getAttribute('href')).toBe(config.data.app_download_url);
     const menu = await openDropdown(tp.page, tp.page.getByTestId('contact-menu'));
-    const service = menu.getByRole('link', { name: /^在线客服/ });
+    // The entry is the link itself: a real address, followed by Enter when focused.
+    const service = menu.getByRole('menuitem', { name: /^在线客服/ });
     expect(await service.getAttribute('href')).toBe(config.data.customer_service_url);
-    // Keyboard: Enter on the focused item (not on the link inside it) follows the link too.
-    await menu.getByRole('menuitem', { name: /在线客服/ }).focus();
+    await service.focus();
     await tp.page.keyboard.press('Enter');
     await tp.page.waitForURL((url) => `${url.pathname}${url.hash}` === config.data.customer_service_url);
+  });
+
+  it('works the header menus from the keyboard and closes them on a click outside', async () => {
+    const tp = await open();
+    await gotoApp(tp.page, '/');
+    await waitForConfig(tp.page);
+    const trigger = tp.page.getByTestId('contact-menu');
+    const focusedName = () => tp.page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    await trigger.focus();
+    await tp.page.keyboard.press('ArrowDown');
+    const menu = tp.page.getByRole('menu', { name: '联系我们' });
+    await menu.waitFor();
+    expect(await trigger.getAttribute('aria-expanded')).toBe('true');
+    expect(await trigger.getAttribute('aria-controls')).toBe(await menu.getAttribute('id'));
+    await expect.poll(focusedName).toMatch(/^在线客服/);
+    await tp.page.keyboard.press('ArrowDown');
+    expect(await focusedName()).toBe('联系助教');
+    // Past the last entry the focus wraps to the first; End and Home jump.
+    await tp.page.keyboard.press('ArrowDown');
+    expect(await focusedName()).toMatch(/^在线客服/);
+    await tp.page.keyboard.press('End');
+    expect(await focusedName()).toBe('联系助教');
+    await tp.page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await tp.page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'contact-menu',
+    );
+    expect(await trigger.getAttribute('aria-expanded')).toBe('false');
+    // ↑ opens on the last entry; a click elsewhere closes.
+    await tp.page.keyboard.press('ArrowUp');
+    await menu.waitFor();
+    await expect.poll(focusedName).toBe('联系助教');
+    await tp.page.locator('h1').first().click();
+    await menu.waitFor({ state: 'detached' });
+  });
+
+  it("loads no antd on a phone's home page until the student opens something that needs it", async () => {
+    const tp = await open({ viewport: { width: 375, height: 812 }, locale: 'zh-CN' });
+    await gotoApp(tp.page, '/');
+    await tp.page.getByTestId('teacher-list').waitFor();
+    // Idle time for anything the page would load after its first screen.
+    await tp.page.waitForTimeout(1_500);
+    const antdChunks = () =>
+      tp.page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((path) => /\/assets\/(antd-scope|antd-root)-/.test(path)),
+      );
+    expect(await antdChunks()).toEqual([]);
+    await tp.page.getByTestId('filter-toggle').click();
+    await tp.page.getByTestId('filter-nationality').waitFor();
+    expect((await antdChunks()).length).toBeGreaterThan(0);
   });
 
   it('shows neither the course item nor the favourites button to a logged-out visitor', async () => {

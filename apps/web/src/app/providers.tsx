@@ -1,41 +1,38 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { App, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+import { appUiWanted, subscribeAppUiWanted } from '../lib/antd/app-ui.ts';
 import { i18n } from '../lib/i18n/i18n.ts';
-import { useSettings } from '../lib/settings/settings-store.ts';
 import { useIsDark } from '../lib/settings/use-is-dark.ts';
-import { AppUiBridge } from './app-ui-bridge.tsx';
 import { applyDarkClass } from './document-settings.ts';
 import { queryClient } from './query-client.ts';
 import type { AppRouter } from './router.tsx';
-import { buildTheme } from './theme.ts';
 
-// antd spaces out two-character Chinese labels ("登 录"); screen readers then spell them out.
-const BUTTON_CONFIG = { autoInsertSpace: false };
+// antd's root for toasts and dialogs outside an antd screen: loaded when first asked for (app-ui.ts).
+const AntdRoot = lazy(() => import('../lib/antd/antd-root.tsx'));
 
 type AppProvidersProps = { router: AppRouter };
 
-/** Query client, i18n, antd theme + locale and antd <App> (toasts/dialogs) around the router. */
+/**
+ * Query client and i18n around the router. antd is not here: the shell and the home page's first
+ * screen render without it, and each part that uses it brings its own scope (lib/antd, issue 16).
+ */
 export function AppProviders({ router }: AppProvidersProps) {
-  const language = useSettings((s) => s.language);
   const dark = useIsDark();
-  const theme = useMemo(() => buildTheme(dark), [dark]);
+  const antdWanted = useSyncExternalStore(subscribeAppUiWanted, appUiWanted, appUiWanted);
 
   useEffect(() => applyDarkClass(dark), [dark]);
 
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <ConfigProvider locale={language === 'en' ? enUS : zhCN} theme={theme} button={BUTTON_CONFIG}>
-          <App>
-            <AppUiBridge />
-            <RouterProvider router={router} />
-          </App>
-        </ConfigProvider>
+        <RouterProvider router={router} />
+        {antdWanted && (
+          <Suspense fallback={null}>
+            <AntdRoot />
+          </Suspense>
+        )}
       </QueryClientProvider>
     </I18nextProvider>
   );

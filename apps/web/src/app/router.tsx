@@ -4,6 +4,7 @@ import { AppHydrateFallback, AppLayout } from '../shell/app-layout.tsx';
 import { UserLayout } from '../shell/user-layout.tsx';
 import { RouteError } from '../shell/route-error.tsx';
 import type { RouteHandle } from '../shell/route-handle.ts';
+import { loadAntdScope } from '../lib/antd/lazy-with-antd.tsx';
 import { loadLocaleArea } from '../lib/i18n/i18n.ts';
 import type { LazyLocaleArea } from '../locales/registry.ts';
 import { requireLogin } from './guards.ts';
@@ -13,18 +14,35 @@ type RouteModule = { default: ComponentType };
 /**
  * Every screen is its own lazily loaded module (DESIGN.md §8); the handle names its page title.
  * `locales` names the lazily loaded locale area the screen needs, fetched alongside its code.
+ * Screens render inside antd's scope (theme, locale, toasts), loaded alongside them; `antd: false`
+ * is for a screen whose first view does without antd (the home page, issue 16).
  */
 function page(
   title: string,
   load: () => Promise<RouteModule>,
-  { locales }: { locales?: LazyLocaleArea } = {},
+  { locales, antd = true }: { locales?: LazyLocaleArea; antd?: boolean } = {},
 ): Pick<RouteObject, 'handle' | 'lazy'> {
   const handle: RouteHandle = { title };
   return {
     handle,
     lazy: async () => {
-      const [module] = await Promise.all([load(), locales && loadLocaleArea(locales)]);
-      return { Component: module.default };
+      const [module, scope] = await Promise.all([
+        load(),
+        antd ? loadAntdScope() : null,
+        locales && loadLocaleArea(locales),
+      ]);
+      const Page = module.default;
+      if (!scope) return { Component: Page };
+      const { AntdScope } = scope;
+      return {
+        Component: function ScopedPage() {
+          return (
+            <AntdScope>
+              <Page />
+            </AntdScope>
+          );
+        },
+      };
     },
   };
 }
@@ -41,7 +59,7 @@ export const routes: RouteObject[] = [
         // Errors of a page render inside the layout, so header and footer stay usable.
         errorElement: <RouteError />,
         children: [
-          { index: true, ...page('titles.home', () => import('./routes/home.tsx')) },
+          { index: true, ...page('titles.home', () => import('./routes/home.tsx'), { antd: false }) },
           { path: 'login', ...page('titles.login', () => import('../features/auth/routes/login.tsx')) },
           {
             path: 'ielts',

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App } from 'antd';
+import { withAppUi } from '../lib/antd/app-ui.ts';
+import { lazyWithAntd } from '../lib/antd/lazy-with-antd.tsx';
 import { useAppConfig } from '../lib/app-config/get-app-config.ts';
 import { useBrandTitle } from '../lib/app-config/use-brand-title.ts';
 import { useLoginDialog } from '../lib/session/login-dialog-store.ts';
@@ -9,7 +10,7 @@ import { useSettings } from '../lib/settings/settings-store.ts';
 import { Logo } from './logo.tsx';
 import { ShellLink } from './shell-link.tsx';
 
-const FeedbackDialog = lazy(() =>
+const FeedbackDialog = lazyWithAntd(() =>
   import('../features/feedback/components/feedback-dialog.tsx').then((m) => ({ default: m.FeedbackDialog })),
 );
 
@@ -21,7 +22,6 @@ const ICP_LOOKUP_URL = 'https://beian.miit.gov.cn/';
  */
 export function AppFooter() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   const config = useAppConfig().data;
   const brand = useBrandTitle();
   const language = useSettings((s) => s.language);
@@ -36,13 +36,15 @@ export function AppFooter() {
       setFeedbackOpen(true);
       return;
     }
-    modal.warning({
-      title: t('feedback.loginRequiredTitle'),
-      content: t('feedback.loginRequiredBody'),
-      okText: t('feedback.goLogin'),
-      closable: true,
-      onOk: () => openLogin('login'),
-    });
+    withAppUi(({ modal }) =>
+      modal.warning({
+        title: t('feedback.loginRequiredTitle'),
+        content: t('feedback.loginRequiredBody'),
+        okText: t('feedback.goLogin'),
+        closable: true,
+        onOk: () => openLogin('login'),
+      }),
+    );
   };
 
   const newTab = <span className="ls-sr-only">{t('footer.newTab')}</span>;

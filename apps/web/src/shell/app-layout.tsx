@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { lazyWithAntd } from '../lib/antd/lazy-with-antd.tsx';
 import { useAppConfig } from '../lib/app-config/get-app-config.ts';
 import { staticHomeBootScreen } from '../lib/boot-screen.ts';
 import { useLoginDialog } from '../lib/session/login-dialog-store.ts';
@@ -12,7 +13,7 @@ import { useDocumentTitle } from './use-document-title.ts';
 import { useLanguagePrompt } from './use-language-prompt.tsx';
 
 // The login dialog grows with the accounts issue (forms, validation); load it when first opened.
-const LoginDialog = lazy(() =>
+const LoginDialog = lazyWithAntd(() =>
   import('../features/auth/components/login-dialog.tsx').then((m) => ({ default: m.LoginDialog })),
 );
 

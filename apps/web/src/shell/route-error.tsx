@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'antd';
 import { WarningOutlined } from '@ant-design/icons';
 import { useDocumentTitle } from './use-document-title.ts';
 import { NotFoundPage } from './not-found-page.tsx';
@@ -29,9 +28,9 @@ export function RouteError() {
       </h1>
       <p className="ls-muted">{t('error.body')}</p>
       <div className="ls-actions">
-        <Button type="primary" onClick={() => window.location.reload()}>
+        <button type="button" className="ls-link-btn" onClick={() => window.location.reload()}>
           {t('error.retry')}
-        </Button>
+        </button>
         <Link to="/" className="ls-link-btn ls-link-btn-ghost">
           {t('error.backHome')}
         </Link>

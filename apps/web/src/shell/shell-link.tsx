@@ -8,15 +8,17 @@ type ShellLinkProps = {
   href: string;
   className?: string | ((state: { isActive: boolean }) => string);
   onClick?: MouseEventHandler<HTMLAnchorElement>;
+  /** `menuitem` inside a menu (header/menu-button.tsx). */
+  role?: 'menuitem';
   children: ReactNode;
 };
 
 /** A link of /app/config (FAQ, manual, app page, customer service): always a real `<a href>`. */
-export function ShellLink({ href, className, onClick, children }: ShellLinkProps) {
+export function ShellLink({ href, className, onClick, role, children }: ShellLinkProps) {
   const { t } = useTranslation();
   if (isAppPath(href)) {
     return (
-      <NavLink to={href} className={className} onClick={onClick}>
+      <NavLink to={href} className={className} onClick={onClick} role={role}>
         {children}
       </NavLink>
     );
@@ -28,6 +30,7 @@ export function ShellLink({ href, className, onClick, children }: ShellLinkProps
       target="_blank"
       rel="noopener noreferrer"
       onClick={onClick}
+      role={role}
     >
       {children}
       <span className="ls-sr-only">{t('footer.newTab')}</span>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { App, Button, Space } from 'antd';
+import { withAppUi } from '../lib/antd/app-ui.ts';
 import { i18n } from '../lib/i18n/i18n.ts';
 import { languageToOffer, primaryBrowserLanguage } from '../lib/i18n/language.ts';
 import { useSettings } from '../lib/settings/settings-store.ts';
@@ -15,7 +15,6 @@ const NOTIFICATION_KEY = 'language-prompt';
  * never chose manually, offer a switch, written in both languages (SPEC.md §1).
  */
 export function useLanguagePrompt(): void {
-  const { notification } = App.useApp();
   const { pathname } = useLocation();
 
   useEffect(() => {
@@ -41,42 +40,47 @@ export function useLanguagePrompt(): void {
     const first = offer;
     const second = offer === 'en' ? 'zh-Hans' : 'en';
 
-    notification.open({
-      key: NOTIFICATION_KEY,
-      duration: 0,
-      placement: 'bottomRight',
-      title: (
-        <span data-testid="language-prompt">
-          <span lang={first}>{title1}</span> / <span lang={second}>{title2}</span>
-        </span>
-      ),
-      description: (
-        <>
-          <p lang={first}>{body1}</p>
-          <p lang={second}>{body2}</p>
-        </>
-      ),
-      actions: (
-        <Space wrap>
-          <Button
-            onClick={() => {
-              useSettings.getState().keepLanguage();
-              notification.destroy(NOTIFICATION_KEY);
-            }}
-          >
-            <span lang={first}>{keep1}</span>&nbsp;/&nbsp;<span lang={second}>{keep2}</span>
-          </Button>
-          <Button
-            type="primary"
-            onClick={() => {
-              useSettings.getState().setLanguage(offer, true);
-              notification.destroy(NOTIFICATION_KEY);
-            }}
-          >
-            <span lang={first}>{switch1}</span>&nbsp;/&nbsp;<span lang={second}>{switch2}</span>
-          </Button>
-        </Space>
-      ),
-    });
-  }, [pathname, notification]);
+    withAppUi(({ notification }) =>
+      notification.open({
+        key: NOTIFICATION_KEY,
+        duration: 0,
+        placement: 'bottomRight',
+        title: (
+          <span data-testid="language-prompt">
+            <span lang={first}>{title1}</span> / <span lang={second}>{title2}</span>
+          </span>
+        ),
+        description: (
+          <>
+            <p lang={first}>{body1}</p>
+            <p lang={second}>{body2}</p>
+          </>
+        ),
+        actions: (
+          <span className="ls-actions-wrap">
+            <button
+              type="button"
+              className="ls-btn"
+              onClick={() => {
+                useSettings.getState().keepLanguage();
+                notification.destroy(NOTIFICATION_KEY);
+              }}
+            >
+              <span lang={first}>{keep1}</span>&nbsp;/&nbsp;<span lang={second}>{keep2}</span>
+            </button>
+            <button
+              type="button"
+              className="ls-btn ls-btn-primary"
+              onClick={() => {
+                useSettings.getState().setLanguage(offer, true);
+                notification.destroy(NOTIFICATION_KEY);
+              }}
+            >
+              <span lang={first}>{switch1}</span>&nbsp;/&nbsp;<span lang={second}>{switch2}</span>
+            </button>
+          </span>
+        ),
+      }),
+    );
+  }, [pathname]);
 }

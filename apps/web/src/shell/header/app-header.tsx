@@ -1,8 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { lazyWithAntd } from '../../lib/antd/lazy-with-antd.tsx';
 import { useIsLoggedIn } from '../../lib/session/session-store.ts';
 import { Logo } from '../logo.tsx';
 import { useBrandTitle } from '../../lib/app-config/use-brand-title.ts';
@@ -14,8 +14,8 @@ import { ThemeToggle } from './theme-toggle.tsx';
 import { UserArea } from './user-area.tsx';
 
 // Loaded on first use: the first screen should not pay for the drawer or the QR code renderer.
-const MobileMenu = lazy(() => import('./mobile-menu.tsx'));
-const TeachingAssistantDialog = lazy(() => import('../teaching-assistant-dialog.tsx'));
+const MobileMenu = lazyWithAntd(() => import('./mobile-menu.tsx'));
+const TeachingAssistantDialog = lazyWithAntd(() => import('../teaching-assistant-dialog.tsx'));
 
 /**
  * Sticky header of SPEC.md §2. Below 992 px everything but the logo and the theme toggle moves into
@@ -57,15 +57,17 @@ export function AppHeader() {
         </div>
         <div className="ls-mobile-only ls-header-actions">
           <ThemeToggle />
-          <Button
-            type="text"
-            icon={<MenuOutlined />}
+          <button
+            type="button"
+            className="ls-btn ls-btn-text"
             aria-label={t('nav.openMenu')}
             aria-expanded={drawerOpen}
             aria-controls={drawerUsed ? 'ls-mobile-menu' : undefined}
             data-testid="hamburger"
             onClick={openDrawer}
-          />
+          >
+            <MenuOutlined aria-hidden="true" />
+          </button>
         </div>
       </div>
       <Suspense fallback={null}>

@@ -1,10 +1,8 @@
-import { Button, Dropdown, type MenuProps } from 'antd';
 import { CustomerServiceOutlined, DownOutlined, TeamOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../../lib/app-config/get-app-config.ts';
-import { isAppPath } from '../../lib/links.ts';
-import { landedOnLink, ShellLink } from '../shell-link.tsx';
+import { ShellLink } from '../shell-link.tsx';
+import { MenuButton, type MenuEntry } from './menu-button.tsx';
 
 type ContactMenuProps = {
   onOpenAssistant: () => void;
@@ -20,7 +18,6 @@ type ContactMenuProps = {
  */
 export function ContactMenu({ onOpenAssistant, variant = 'dropdown', onNavigate }: ContactMenuProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const serviceUrl = useAppConfig().data?.customer_service_url;
 
   if (variant === 'list') {
@@ -38,33 +35,34 @@ export function ContactMenu({ onOpenAssistant, variant = 'dropdown', onNavigate 
     );
   }
 
-  const items: MenuProps['items'] = [
+  const items: MenuEntry[] = [
     ...(serviceUrl
       ? [
           {
             key: 'service',
             icon: <CustomerServiceOutlined />,
-            // A real link: a click on it navigates (or opens the new tab) by itself.
-            label: <ShellLink href={serviceUrl}>{t('header.customerService')}</ShellLink>,
+            label: t('header.customerService'),
+            href: serviceUrl,
           },
         ]
       : []),
-    { key: 'assistant', icon: <TeamOutlined />, label: t('header.teachingAssistant') },
+    {
+      key: 'assistant',
+      icon: <TeamOutlined />,
+      label: t('header.teachingAssistant'),
+      onSelect: onOpenAssistant,
+    },
   ];
-  const onClick: MenuProps['onClick'] = ({ key, domEvent }) => {
-    if (key === 'service' && serviceUrl && !landedOnLink(domEvent)) {
-      if (isAppPath(serviceUrl)) void navigate(serviceUrl);
-      else window.open(serviceUrl, '_blank', 'noopener,noreferrer');
-    }
-    if (key === 'assistant') onOpenAssistant();
-  };
   return (
-    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-      <Button type="text" data-testid="contact-menu" aria-label={t('header.contact')}>
-        <CustomerServiceOutlined aria-hidden="true" />
-        <span className="ls-hide-narrow">{t('header.contact')}</span>
-        <DownOutlined aria-hidden="true" className="ls-caret" />
-      </Button>
-    </Dropdown>
+    <MenuButton
+      items={items}
+      triggerClassName="ls-btn ls-btn-text"
+      triggerLabel={t('header.contact')}
+      triggerTestId="contact-menu"
+    >
+      <CustomerServiceOutlined aria-hidden="true" />
+      <span className="ls-hide-narrow">{t('header.contact')}</span>
+      <DownOutlined aria-hidden="true" className="ls-caret" />
+    </MenuButton>
   );
 }

@@ -1,4 +1,3 @@
-import { Badge } from 'antd';
 import { HeartOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLikedTeacherIds } from '../../lib/favourites/get-liked-teacher-ids.ts';
@@ -16,7 +15,7 @@ export function FavouritesButton({ onNavigate }: FavouritesButtonProps) {
   const { t } = useTranslation();
   const count = useLikedTeacherIds().data?.length ?? 0;
   return (
-    <Badge count={count} size="small" offset={[-4, 4]} data-testid="favourites-badge" data-count={count}>
+    <span className="ls-badge-holder" data-testid="favourites-badge" data-count={count}>
       <LinkButton
         to="/user/like-teachers"
         onNavigate={onNavigate}
@@ -26,6 +25,11 @@ export function FavouritesButton({ onNavigate }: FavouritesButtonProps) {
         aria-label={t('header.favouritesCount', { count })}
         data-testid="favourites-button"
       />
-    </Badge>
+      {count > 0 && (
+        <span className="ls-count ls-badge" aria-hidden="true">
+          {count > 99 ? '99+' : count}
+        </span>
+      )}
+    </span>
   );
 }

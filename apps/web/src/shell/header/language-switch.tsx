@@ -1,4 +1,3 @@
-import { Button } from 'antd';
 import { TranslationOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { otherLanguage } from '../../lib/i18n/language.ts';
@@ -13,15 +12,15 @@ export function LanguageSwitch({ block = false }: LanguageSwitchProps) {
   const setLanguage = useSettings((s) => s.setLanguage);
   const target = otherLanguage(language);
   return (
-    <Button
-      type="text"
-      block={block}
-      icon={<TranslationOutlined />}
+    <button
+      type="button"
+      className={`ls-btn ls-btn-text${block ? ' ls-btn-block' : ''}`}
       aria-label={t('header.switchLanguageLabel')}
       data-testid="language-switch"
       onClick={() => setLanguage(target, true)}
     >
+      <TranslationOutlined aria-hidden="true" />
       <span lang={target}>{t('header.switchLanguage')}</span>
-    </Button>
+    </button>
   );
 }

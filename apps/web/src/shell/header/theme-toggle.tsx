@@ -1,4 +1,3 @@
-import { Button } from 'antd';
 import { MoonOutlined, SunOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../lib/settings/settings-store.ts';
@@ -10,13 +9,14 @@ export function ThemeToggle() {
   const dark = useIsDark();
   const setDark = useSettings((s) => s.setDark);
   return (
-    <Button
-      type="text"
-      shape="circle"
-      icon={dark ? <SunOutlined /> : <MoonOutlined />}
+    <button
+      type="button"
+      className="ls-btn ls-btn-text ls-btn-circle"
       aria-label={dark ? t('header.toLight') : t('header.toDark')}
       data-testid="theme-toggle"
       onClick={() => setDark(!dark)}
-    />
+    >
+      {dark ? <SunOutlined aria-hidden="true" /> : <MoonOutlined aria-hidden="true" />}
+    </button>
   );
 }

@@ -1,6 +1,4 @@
-import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { BookOutlined, DownOutlined, LogoutOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
-import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '@app/contract/auth';
 import { useLogout } from '../../features/auth/hooks/use-logout.ts';
@@ -8,19 +6,20 @@ import { displayName, initials, maskMobile } from '../../features/auth/lib/user-
 import { useLoginDialog } from '../../lib/session/login-dialog-store.ts';
 import { useIsLoggedIn, useSession } from '../../lib/session/session-store.ts';
 import { LinkButton } from '../link-button.tsx';
-import { landedOnLink } from '../shell-link.tsx';
+import { MenuButton, type MenuEntry } from './menu-button.tsx';
 import './user-area.css';
 
 type UserAreaProps = { block?: boolean; onAction?: () => void };
 
 function UserAvatar({ info, size }: { info: UserInfo; size: number }) {
   const name = displayName(info);
+  const style = { width: size, height: size, fontSize: Math.round(size * 0.42) };
   return info.student_pic ? (
-    <Avatar size={size} src={info.student_pic} alt="" className="ls-user-avatar" />
+    <img src={info.student_pic} alt="" width={size} height={size} className="ls-user-avatar" style={style} />
   ) : (
-    <Avatar size={size} className="ls-user-avatar" aria-hidden="true">
+    <span className="ls-user-avatar" style={style} aria-hidden="true">
       {initials(info.student_nick || info.student_eng_name || name)}
-    </Avatar>
+    </span>
   );
 }
 
@@ -57,7 +56,6 @@ export function UserArea({ block = false, onAction }: UserAreaProps) {
   const loggedIn = useIsLoggedIn();
   const info = useSession((s) => s.userInfo);
   const openLogin = useLoginDialog((s) => s.open);
-  const navigate = useNavigate();
   const logout = useLogout();
 
   if (loggedIn && info) {
@@ -85,74 +83,53 @@ export function UserArea({ block = false, onAction }: UserAreaProps) {
           <LinkButton to="/course/index" onNavigate={onAction} block icon={<BookOutlined />}>
             {t('auth.courseManagement')}
           </LinkButton>
-          <Button
-            block
-            danger
-            icon={<LogoutOutlined />}
+          <button
+            type="button"
+            className="ls-btn ls-btn-block ls-btn-danger"
             onClick={() => {
               onAction?.();
               logout();
             }}
             data-testid="logout"
           >
+            <LogoutOutlined aria-hidden="true" />
             {t('auth.logout')}
-          </Button>
+          </button>
         </div>
       );
     }
 
-    // The entries that navigate are real links; a click on one navigates by itself.
-    const items: MenuProps['items'] = [
-      {
-        key: '/user/home',
-        icon: <UserOutlined />,
-        label: <Link to="/user/home">{t('auth.personalCentre')}</Link>,
-      },
-      {
-        key: '/course/index',
-        icon: <BookOutlined />,
-        label: <Link to="/course/index">{t('auth.courseManagement')}</Link>,
-      },
-      { type: 'divider' },
-      { key: 'logout', icon: <LogoutOutlined />, label: t('auth.logout'), danger: true },
+    const items: MenuEntry[] = [
+      { key: 'home', icon: <UserOutlined />, label: t('auth.personalCentre'), to: '/user/home' },
+      { key: 'courses', icon: <BookOutlined />, label: t('auth.courseManagement'), to: '/course/index' },
+      { key: 'divider', divider: true },
+      { key: 'logout', icon: <LogoutOutlined />, label: t('auth.logout'), danger: true, onSelect: logout },
     ];
-    const onMenuClick: MenuProps['onClick'] = ({ key, domEvent }) => {
-      if (key === 'logout') logout();
-      else if (!landedOnLink(domEvent)) void navigate(key);
-    };
     return (
       <div className="ls-user-area" data-testid="user-area">
         {buyCoins}
-        <Dropdown
-          trigger={['click']}
-          placement="bottomRight"
-          menu={{ items, onClick: onMenuClick }}
-          popupRender={(menu) => (
-            <div className="ls-user-menu" data-testid="user-menu">
-              <UserCard info={info} />
-              {menu}
-            </div>
-          )}
+        <MenuButton
+          items={items}
+          header={<UserCard info={info} />}
+          triggerClassName="ls-user-trigger"
+          triggerLabel={t('auth.userMenu', { name: displayName(info) })}
+          triggerTestId="user-menu-trigger"
+          popupTestId="user-menu"
+          popupClassName="ls-user-menu"
         >
-          <button
-            type="button"
-            className="ls-user-trigger"
-            aria-label={t('auth.userMenu', { name: displayName(info) })}
-            data-testid="user-menu-trigger"
-          >
-            <UserAvatar info={info} size={32} />
-            <span className="ls-user-trigger-name">{displayName(info)}</span>
-            <DownOutlined className="ls-caret" aria-hidden="true" />
-          </button>
-        </Dropdown>
+          <UserAvatar info={info} size={32} />
+          <span className="ls-user-trigger-name">{displayName(info)}</span>
+          <DownOutlined className="ls-caret" aria-hidden="true" />
+        </MenuButton>
       </div>
     );
   }
 
   return (
     <div className={block ? 'ls-user-area ls-user-area-block' : 'ls-user-area'}>
-      <Button
-        block={block}
+      <button
+        type="button"
+        className={`ls-btn${block ? ' ls-btn-block' : ''}`}
         data-testid="login-button"
         onClick={() => {
           onAction?.();
@@ -160,10 +137,10 @@ export function UserArea({ block = false, onAction }: UserAreaProps) {
         }}
       >
         {t('header.login')}
-      </Button>
-      <Button
-        type="primary"
-        block={block}
+      </button>
+      <button
+        type="button"
+        className={`ls-btn ls-btn-primary${block ? ' ls-btn-block' : ''}`}
         data-testid="register-button"
         onClick={() => {
           onAction?.();
@@ -171,7 +148,7 @@ export function UserArea({ block = false, onAction }: UserAreaProps) {
         }}
       >
         {t('header.register')}
-      </Button>
+      </button>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { App } from 'antd';
+import { withAppUi } from '../../../lib/antd/app-ui.ts';
 import { useTranslation } from 'react-i18next';
 import { CODES } from '@app/contract/codes';
 import { isApiError } from '../../../lib/http/api-error.ts';
@@ -28,20 +28,21 @@ export async function endSession(): Promise<void> {
 
 /** Logout of SPEC.md §2: asks for confirmation, clears the session, goes to / (a fresh page). */
 export function useLogout(): () => void {
-  const { modal } = App.useApp();
   const { t } = useTranslation();
   return () => {
-    modal.confirm({
-      title: t('auth.logoutConfirmTitle'),
-      content: t('auth.logoutConfirmBody'),
-      okText: t('auth.logoutOk'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true, 'data-testid': 'logout-confirm' },
-      onOk: async () => {
-        await endSession();
-        // A full load drops every cached query of the student.
-        window.location.assign('/');
-      },
-    });
+    withAppUi(({ modal }) =>
+      modal.confirm({
+        title: t('auth.logoutConfirmTitle'),
+        content: t('auth.logoutConfirmBody'),
+        okText: t('auth.logoutOk'),
+        cancelText: t('common.cancel'),
+        okButtonProps: { danger: true, 'data-testid': 'logout-confirm' },
+        onOk: async () => {
+          await endSession();
+          // A full load drops every cached query of the student.
+          window.location.assign('/');
+        },
+      }),
+    );
   };
 }

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithAntd } from '../../../lib/antd/lazy-with-antd.tsx';
 import { useSearchParams } from 'react-router';
 import { TEACHER_PARAM, teacherParam } from '../lib/drawer-param.ts';
 
 // The profile (drawer, radar, schedule, reviews) loads on first open: the list should not pay for it.
-const TeacherProfileDrawer = lazy(() => import('./teacher-profile-drawer.tsx'));
+const TeacherProfileDrawer = lazyWithAntd(() => import('./teacher-profile-drawer.tsx'));
 
 /**
  * The teacher profile as a drawer on the page that opened it, deep-linkable with `?teacher={id}`

@@ -1,6 +1,7 @@
-import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { startTransition, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseCircleFilled, FilterOutlined, SearchOutlined } from '@ant-design/icons';
+import { lazyWithAntd, loadAntdScope } from '../../../lib/antd/lazy-with-antd.tsx';
 import { useMediaQuery } from '../../../lib/media/use-media-query.ts';
 import { KEYWORD_MAX, SORT_CHOICES, type TeacherFilters as Filters } from '../lib/filters.ts';
 
@@ -10,7 +11,7 @@ const FOLDED = '(max-width: 767.98px)';
 // The panel's selects are antd's, with flags and a custom time range: they load after the first
 // screen, whose search box, sort and filter button are plain controls (issue 16).
 const loadFilterFields = () => import('./teacher-filter-fields.tsx');
-const FilterFields = lazy(loadFilterFields);
+const FilterFields = lazyWithAntd(loadFilterFields);
 
 export type FilterFieldsProps = {
   filters: Filters;
@@ -34,15 +35,20 @@ export function TeacherFilters({ filters, loggedIn, onChange, onClear }: FilterF
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const folded = useMediaQuery(FOLDED);
-  // The panel's fields are not part of the page's first render: they are built once the page is
-  // idle, in slices (a transition), or at once if the panel is opened before that. Folded on a
-  // phone, nothing shows until then; on a wider screen, placeholders of the fields' size do.
+  // The panel's fields are not part of the page's first render. On a wider screen, where they show,
+  // placeholders of their size stand in until the page is idle; then they load and are built in
+  // slices (a transition). Folded on a phone they load when the student reaches for the filter
+  // button (and are built when the panel opens), so a phone that only browses never loads antd.
   const [unfolded, setUnfolded] = useState(false);
   if (open && !unfolded) setUnfolded(true);
   useEffect(() => {
-    if (unfolded) return;
+    if (folded || unfolded) return;
     return whenIdle(() => startTransition(() => setUnfolded(true)));
-  }, [unfolded]);
+  }, [folded, unfolded]);
+  const prefetchFields = () => {
+    void loadFilterFields();
+    void loadAntdScope();
+  };
   const [draft, setDraft] = useState(filters.keyword ?? '');
   const [prevKeyword, setPrevKeyword] = useState(filters.keyword);
   if (prevKeyword !== filters.keyword) {
@@ -126,7 +132,9 @@ export function TeacherFilters({ filters, loggedIn, onChange, onClear }: FilterF
           aria-expanded={open}
           aria-controls="ls-t-filter-panel"
           onClick={() => setOpen((o) => !o)}
-          onPointerEnter={() => void loadFilterFields()}
+          onPointerDown={prefetchFields}
+          onPointerEnter={prefetchFields}
+          onFocus={prefetchFields}
           data-testid="filter-toggle"
         >
           <FilterOutlined aria-hidden="true" />
@@ -142,7 +150,7 @@ export function TeacherFilters({ filters, loggedIn, onChange, onClear }: FilterF
       </div>
       <div id="ls-t-filter-panel" className={`ls-t-filter-panel${open ? ' is-open' : ''}`}>
         {unfolded ? (
-          <Suspense fallback={folded ? null : placeholders}>
+          <Suspense fallback={placeholders}>
             <FilterFields filters={filters} loggedIn={loggedIn} onChange={onChange} onClear={onClear} />
           </Suspense>
         ) : (

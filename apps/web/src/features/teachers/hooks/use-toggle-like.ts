@@ -1,5 +1,5 @@
-import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { withAppUi } from '../../../lib/antd/app-ui.ts';
 import { useLikedTeacherIds } from '../../../lib/favourites/get-liked-teacher-ids.ts';
 import { useLoginDialog } from '../../../lib/session/login-dialog-store.ts';
 import { useIsLoggedIn } from '../../../lib/session/session-store.ts';
@@ -11,7 +11,6 @@ import { useLikeTeacher } from '../api/like-teacher.ts';
  */
 export function useToggleLike() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const loggedIn = useIsLoggedIn();
   const openLogin = useLoginDialog((s) => s.open);
   const ids = useLikedTeacherIds();
@@ -22,12 +21,13 @@ export function useToggleLike() {
 
   const toggle = (teacherId: number) => {
     if (!loggedIn) {
-      void message.warning(t('teachers.loginFirst'));
+      withAppUi(({ message }) => void message.warning(t('teachers.loginFirst')));
       openLogin('login');
       return;
     }
     mutation.mutate(teacherId, {
-      onSuccess: (reply) => void message.success(reply.msg || t('teachers.likeDone')),
+      onSuccess: (reply) =>
+        withAppUi(({ message }) => void message.success(reply.msg || t('teachers.likeDone'))),
     });
   };
 
