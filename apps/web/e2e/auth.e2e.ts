@@ -179,7 +179,7 @@ describe('login dialog', () => {
     expect(text).toContain(info.student_eng_name);
     expect(text).toContain('138****8000');
     expect(text).not.toContain('13800138000');
-    expect(await card.locator('.ant-avatar').count()).toBe(1);
+    expect(await card.locator('.ls-user-avatar').count()).toBe(1);
     const menu = tp.page.getByTestId('user-menu');
     expect(await menu.getByRole('menuitem', { name: '个人中心' }).isVisible()).toBe(true);
     expect(await menu.getByRole('menuitem', { name: '课程管理' }).isVisible()).toBe(true);

@@ -107,7 +107,7 @@ describe('help pages: where the footer and contact links lead by default', () =>
       await gotoApp(tp.page, '/');
       await waitForConfig(tp.page);
       const menu = await openDropdown(tp.page, tp.page.getByTestId('contact-menu'));
-      const service = menu.getByRole('link', { name: n.service });
+      const service = menu.getByRole('menuitem', { name: n.service });
       expect(await service.getAttribute('href')).toBe('/help/faq#contact');
       await service.click();
       await tp.page.waitForURL((url) => url.pathname === '/help/faq' && url.hash === '#contact');
@@ -239,7 +239,7 @@ describe('crawlable navigation: links are <a href>', () => {
       '/user/home',
       '/course/index',
     ]);
-    await menu.getByRole('link', { name: '个人中心' }).click();
+    await menu.getByRole('menuitem', { name: '个人中心' }).click();
     await tp.page.waitForURL((url) => url.pathname === '/user/home');
     expect(loads).toBe(0);
   });
@@ -286,7 +286,7 @@ describe('links and filings set by the operator', () => {
       'https://beian.miit.gov.cn/',
     );
     const menu = await openDropdown(tp.page, tp.page.getByTestId('contact-menu'));
-    const service = menu.getByRole('link', { name: /^在线客服/ });
+    const service = menu.getByRole('menuitem', { name: /^在线客服/ });
     expect(await service.getAttribute('href')).toBe('https://chat.school.example/student');
     expect(await service.getAttribute('target')).toBe('_blank');
   });

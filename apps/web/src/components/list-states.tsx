@@ -43,6 +43,7 @@ export function ListSkeleton({
   return (
     <div
       className={className}
+      role="status"
       aria-busy="true"
       aria-label={label ?? t('list.loading')}
       data-testid={`${testIdPrefix}-skeleton`}
