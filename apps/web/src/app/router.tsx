@@ -4,7 +4,7 @@ import { AppHydrateFallback, AppLayout } from '../shell/app-layout.tsx';
 import { UserLayout } from '../shell/user-layout.tsx';
 import { RouteError } from '../shell/route-error.tsx';
 import type { RouteHandle } from '../shell/route-handle.ts';
-import { loadAntdScope } from '../lib/antd/lazy-with-antd.tsx';
+import { loadWithAntd } from '../lib/antd/lazy-with-antd.tsx';
 import { loadLocaleArea } from '../lib/i18n/i18n.ts';
 import type { LazyLocaleArea } from '../locales/registry.ts';
 import { requireLogin } from './guards.ts';
@@ -26,23 +26,11 @@ function page(
   return {
     handle,
     lazy: async () => {
-      const [module, scope] = await Promise.all([
-        load(),
-        antd ? loadAntdScope() : null,
+      const [Component] = await Promise.all([
+        antd ? loadWithAntd(load) : load().then((module) => module.default),
         locales && loadLocaleArea(locales),
       ]);
-      const Page = module.default;
-      if (!scope) return { Component: Page };
-      const { AntdScope } = scope;
-      return {
-        Component: function ScopedPage() {
-          return (
-            <AntdScope>
-              <Page />
-            </AntdScope>
-          );
-        },
-      };
+      return { Component };
     },
   };
 }

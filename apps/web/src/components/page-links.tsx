@@ -1,5 +1,6 @@
 import { cloneElement, isValidElement, type MouseEvent, type ReactElement } from 'react';
 import type { PaginationProps } from 'antd';
+import { isPlainClick } from '../lib/links.ts';
 
 type ItemRender = NonNullable<PaginationProps['itemRender']>;
 
@@ -25,7 +26,7 @@ export function pageLinks(hrefOf: (page: number) => string): ItemRender {
       return element;
     }
     const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-      if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey || event.button !== 0) {
+      if (!isPlainClick(event)) {
         event.stopPropagation();
         return;
       }

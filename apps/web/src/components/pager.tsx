@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isPlainClick } from '../lib/links.ts';
 import './pager.css';
 
 type PagerProps = {
@@ -37,14 +38,14 @@ export function pagerItems(current: number, pages: number, around = 1): Item[] {
  * number is a real link to its page; a plain click changes the page in place, a click with a
  * modifier key opens the link as the browser would. Hidden when everything fits on one page.
  */
-export function Pager({ current, pageSize, total, hrefOf, onChange, ...rest }: PagerProps) {
+export function Pager({ current, pageSize, total, hrefOf, onChange, 'data-testid': testId }: PagerProps) {
   const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
   if (pages <= 1) return null;
   const page = Math.min(Math.max(1, current), pages);
 
   const follow = (target: number) => (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    if (!isPlainClick(event)) return;
     event.preventDefault();
     if (target !== page) onChange(target);
   };
@@ -67,7 +68,7 @@ export function Pager({ current, pageSize, total, hrefOf, onChange, ...rest }: P
     );
 
   return (
-    <nav className="ls-pager" aria-label={t('pager.label')} data-testid={rest['data-testid']}>
+    <nav className="ls-pager" aria-label={t('pager.label')} data-testid={testId}>
       <ul>
         <li>{step(page - 1, 'prev', t('pager.previous'), '‹')}</li>
         {pagerItems(page, pages).map((item) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAppPath } from './links.ts';
+import { isAppPath, isPlainClick } from './links.ts';
 
 describe('isAppPath', () => {
   it('accepts paths of the app, with a query or a hash', () => {
@@ -16,5 +16,20 @@ describe('isAppPath', () => {
     expect(isAppPath('mailto:help@school.example')).toBe(false);
     expect(isAppPath('help/faq')).toBe(false);
     expect(isAppPath('')).toBe(false);
+  });
+});
+
+describe('isPlainClick', () => {
+  const click = { button: 0, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false };
+
+  it('is a left click without a modifier key', () => {
+    expect(isPlainClick(click)).toBe(true);
+  });
+
+  it('is not a click with a modifier key or another button (the browser opens the link)', () => {
+    for (const key of ['ctrlKey', 'metaKey', 'shiftKey', 'altKey'] as const) {
+      expect(isPlainClick({ ...click, [key]: true })).toBe(false);
+    }
+    expect(isPlainClick({ ...click, button: 1 })).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
-import type { MouseEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useHref, useNavigate } from 'react-router';
+import { isPlainClick } from '../lib/links.ts';
 
 type LinkButtonProps = {
   /** A path of the app. */
@@ -14,11 +15,6 @@ type LinkButtonProps = {
   'aria-label'?: string;
   'data-testid'?: string;
 };
-
-/** Whether a click is a plain left click (no new tab or window asked for). */
-export function isPlainClick(event: MouseEvent): boolean {
-  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-}
 
 /**
  * A link that looks like a button (`<a href>`: crawlable, opens in a new tab with Ctrl/⌘ or the
