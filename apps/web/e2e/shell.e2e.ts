@@ -317,12 +317,29 @@ describe('shell', () => {
         performance
           .getEntriesByType('resource')
           .map((entry) => new URL(entry.name).pathname)
-          .filter((path) => /\/assets\/(antd-scope|antd-root)-/.test(path)),
+          .filter((path) => /\/assets\/(antd-scope-|antd-root-|antd-[\w-]+\.css$)/.test(path)),
       );
     expect(await antdChunks()).toEqual([]);
     await tp.page.getByTestId('filter-toggle').click();
     await tp.page.getByTestId('filter-nationality').waitFor();
-    expect((await antdChunks()).length).toBeGreaterThan(0);
+    const loaded = await antdChunks();
+    expect(loaded.some((path) => path.includes('/antd-scope-'))).toBe(true);
+    expect(loaded.some((path) => path.endsWith('.css'))).toBe(true);
+    // antd's build-time stylesheet goes before the app's, and antd uses it instead of computing the
+    // select's styles in the browser (scripts/antd-static-style.ts).
+    const styles = await tp.page.evaluate(() => ({
+      links: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map(
+        (link) => new URL(link.href).pathname,
+      ),
+      computed: [...document.querySelectorAll('style')].some((style) =>
+        style.textContent?.includes('.ant-select-selection-item'),
+      ),
+    }));
+    const antdIndex = styles.links.findIndex((path) => /\/assets\/antd-[\w-]+\.css$/.test(path));
+    const appIndex = styles.links.findIndex((path) => /\/assets\/index-[\w-]+\.css$/.test(path));
+    expect(antdIndex).toBeGreaterThanOrEqual(0);
+    expect(antdIndex).toBeLessThan(appIndex);
+    expect(styles.computed).toBe(false);
   });
 
   it('shows neither the course item nor the favourites button to a logged-out visitor', async () => {

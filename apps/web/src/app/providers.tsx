@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
+import { loadAntdStyles } from '../lib/antd/antd-styles.ts';
 import { appUiWanted, subscribeAppUiWanted } from '../lib/antd/app-ui.ts';
 import { i18n } from '../lib/i18n/i18n.ts';
 import { useIsDark } from '../lib/settings/use-is-dark.ts';
@@ -10,7 +11,10 @@ import { queryClient } from './query-client.ts';
 import type { AppRouter } from './router.tsx';
 
 // antd's root for toasts and dialogs outside an antd screen: loaded when first asked for (app-ui.ts).
-const AntdRoot = lazy(() => import('../lib/antd/antd-root.tsx'));
+const AntdRoot = lazy(async () => {
+  const [root] = await Promise.all([import('../lib/antd/antd-root.tsx'), loadAntdStyles()]);
+  return root;
+});
 
 type AppProvidersProps = { router: AppRouter };
 

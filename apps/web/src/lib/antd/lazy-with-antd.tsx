@@ -1,7 +1,11 @@
 import { lazy, type ComponentProps, type ComponentType } from 'react';
+import { loadAntdStyles } from './antd-styles.ts';
 
-/** Loads antd's scope (theme, locale, <App>) beside the module that needs it. */
-export const loadAntdScope = () => import('./antd-scope.tsx');
+/** Loads antd's scope (theme, locale, <App>) and antd's styles beside the module that needs them. */
+export async function loadAntdScope() {
+  const [scope] = await Promise.all([import('./antd-scope.tsx'), loadAntdStyles()]);
+  return scope;
+}
 
 /**
  * Loads a component that uses antd together with antd's scope, and gives it back rendered inside
