@@ -57,8 +57,11 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
             drive: req.headers.drive ?? null,
             'api-language': req.headers['api-language'] ?? null,
             'api-version': req.headers['api-version'] ?? null,
+            'idempotency-key': req.headers['idempotency-key'] ?? null,
           },
           body: await readBody(req),
+          query: url.search,
+          contentType: req.headers['content-type'] ?? null,
         },
         'ok',
       );
@@ -205,8 +208,13 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Echo = {
   method: string;
-  headers: Record<'authorization' | 'drive' | 'api-language' | 'api-version', string | null>;
+  headers: Record<
+    'authorization' | 'drive' | 'api-language' | 'api-version' | 'idempotency-key',
+    string | null
+  >;
   body: unknown;
+  query: string;
+  contentType: string | null;
 };
 
 // ---- tests --------------------------------------------------------------------------------------------
@@ -220,7 +228,16 @@ describe('request headers', () => {
       drive: 'web',
       'api-language': 'en',
       'api-version': '20230327',
+      'idempotency-key': null,
     });
+  });
+
+  it("adds a call's own headers, without letting them replace the app's", async () => {
+    const h = harness({ token: 'tok', lang: 'en' });
+    const echo = await client(h).post<Echo>('/echo', null, {
+      headers: { 'Idempotency-Key': 'k-1', drive: 'other' },
+    });
+    expect(echo.headers).toMatchObject({ 'idempotency-key': 'k-1', drive: 'web', authorization: 'tok' });
   });
 
   it('sends no Authorization header when logged out', async () => {
@@ -257,6 +274,25 @@ describe('envelope unwrapping', () => {
     expect(echo.body).toEqual({ mobile: '13800000000', currentTab: 1 });
   });
 
+  it('sends params as the query string, leaving out undefined and null, and a JSON body as JSON', async () => {
+    const h = harness();
+    const api = client(h);
+    const params = { current: 2, keyword: 'a b&c', tz: undefined, level: null, favourites_only: 1 };
+    const echo = await api.get<Echo>('/echo', { params });
+    expect(echo.query).toBe('?current=2&keyword=a+b%26c&favourites_only=1');
+    expect(echo.contentType).toBeNull();
+    const posted = await api.post<Echo>('/echo', { a: 1 }, { params: { x: 'y' } });
+    expect(posted.query).toBe('?x=y');
+    expect(posted.contentType).toBe('application/json');
+  });
+
+  it('resolves a 2xx reply that is not an envelope to its body, text or JSON', async () => {
+    const h = harness();
+    await expect(client(h).get('/raw/200')).resolves.toBe('<html><body>Bad Gateway</body></html>');
+    await expect(client(h).get('/raw-json/200')).resolves.toEqual({ error: 'nope' });
+    expect(h.notifyError).not.toHaveBeenCalled();
+  });
+
   it('trusts a success envelope even when the HTTP status is an error', async () => {
     const h = harness();
     await expect(client(h).get('/ok-on-error-status')).resolves.toEqual({ fine: true });
@@ -270,9 +306,9 @@ describe('envelope unwrapping', () => {
     expect(h.toasts).toEqual([{ msg: 'Slot taken', key: 'http-error-409', durationMs: 3000 }]);
   });
 
-  it('exposes the raw axios instance with the same headers, resolving to the whole response', async () => {
+  it('gives the whole reply through raw(), with the same headers', async () => {
     const h = harness({ token: 't' });
-    const response = await client(h).instance.get<{ code: number; data: Echo }>('/echo');
+    const response = await client(h).raw<{ code: number; data: Echo }>({ url: '/echo' });
     expect(response.status).toBe(200);
     expect(response.data.code).toBe(200);
     expect(response.data.data.headers.authorization).toBe('t');
@@ -557,7 +593,14 @@ describe('failures without an envelope', () => {
   });
 
   it('uses a 60 000 ms timeout by default', () => {
-    expect(client(harness()).instance.defaults.timeout).toBe(60_000);
+    expect(client(harness()).defaults.timeout).toBe(60_000);
+  });
+
+  it("takes a call's own timeout over the client's", async () => {
+    const h = harness({ lang: 'en' });
+    const api = client(h, { timeoutMs: 5_000 });
+    const error = await rejection(api.get('/slow?ms=1000', { timeout: 50, silent: true }));
+    expect(error).toMatchObject({ kind: 'timeout', msg: 'Request timeout' });
   });
 
   it('completes a slow reply that arrives within the timeout', async () => {
@@ -595,7 +638,7 @@ describe('failures without an envelope', () => {
 describe('the app singleton', () => {
   it('throws a clear error when used before configureHttp()', () => {
     // This file configures it only in the next test.
-    expect(() => http.instance).toThrow(/configureHttp/);
+    expect(() => http.defaults).toThrow(/configureHttp/);
   });
 
   it('delegates to the client wired by configureHttp()', async () => {
@@ -604,13 +647,13 @@ describe('the app singleton', () => {
     const echo = await http.get<Echo>('/echo');
     expect(echo.headers.authorization).toBe('single');
     expect(await http.post<Echo>('/echo', { a: 1 })).toMatchObject({ body: { a: 1 } });
-    expect(http.instance.defaults.baseURL).toBe(server.base);
+    expect(http.defaults.baseURL).toBe(server.base);
   });
 
   it('defaults the base URL to /api/v1', () => {
     const h = harness();
     const deps: HttpDeps = { ...h.deps };
     delete deps.baseURL;
-    expect(createHttpClient(deps).instance.defaults.baseURL).toBe('/api/v1');
+    expect(createHttpClient(deps).defaults.baseURL).toBe('/api/v1');
   });
 });

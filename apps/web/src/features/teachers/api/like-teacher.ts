@@ -8,8 +8,10 @@ export type LikeTeacherReply = LikeTeacherResult & { msg: string };
 
 /** POST /user/UserLikeTeacher: toggles a favourite; keeps the server's msg ('Operation complete'). */
 export async function likeTeacher(teacherId: number): Promise<LikeTeacherReply> {
-  const response = await http.instance.post<Envelope<LikeTeacherResult>>('/user/UserLikeTeacher', {
-    teacher_id: teacherId,
+  const response = await http.raw<Envelope<LikeTeacherResult>>({
+    method: 'POST',
+    url: '/user/UserLikeTeacher',
+    data: { teacher_id: teacherId },
   });
   return { ...response.data.data, msg: response.data.msg };
 }
