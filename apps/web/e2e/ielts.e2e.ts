@@ -105,6 +105,34 @@ describe('IELTS navigation', () => {
     await questionTitle(page).waitFor();
   });
 
+  it('shows the IELTS overview on a phone without loading antd, then the not-found state in dark mode', async () => {
+    const tp = await open({ viewport: { width: 375, height: 812 }, locale: 'zh-CN' });
+    const { page } = tp;
+    await seedStorage(page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(true) });
+    await gotoApp(page, '/ielts');
+    await page.getByTestId('ielts-current-bank').waitFor();
+    await page.getByRole('heading', { name: '本季新题' }).waitFor();
+    // Idle time for anything the page would load after its first screen.
+    await page.waitForTimeout(1_500);
+    const antdAssets = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => /\/assets\/(antd-scope-|antd-root-|antd-[\w-]+\.css$)/.test(path)),
+    );
+    expect(antdAssets).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${screenshotDir}/ielts-overview-375-dark-zh.png`, fullPage: true });
+
+    // The not-found state is plain markup too, readable in dark mode.
+    await gotoApp(page, '/ielts/issue/detailed/part9');
+    const notFound = page.getByTestId('ielts-not-found');
+    await notFound.getByText('没有找到').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await notFound.screenshot({ path: `${screenshotDir}/ielts-not-found-375-dark-zh.png` });
+  });
+
   it('serves every IELTS route on a direct load, with new and retained marks in the current bank', async () => {
     const tp = await open();
     const { page } = tp;

@@ -48,7 +48,6 @@ export const ANTD_EXPORTS: Record<string, string | null> = {
   Descriptions: '.ant-descriptions',
   Divider: '.ant-divider',
   Drawer: '.ant-drawer',
-  Empty: '.ant-empty',
   Form: '.ant-form',
   Grid: null,
   Input: '.ant-input',
@@ -107,6 +106,7 @@ function catalog(
     h(Tag, { color: 'success', closable: true }, 't'),
     h(Space, null, 's'),
     h(Space.Compact, null, 's'),
+    // Not imported by the app, but shown inside an empty Select's list.
     h(Empty, { image: Empty.PRESENTED_IMAGE_SIMPLE }),
     h(Spin, null),
     h(Drawer, { open: true, title: 'd' }, 'd'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EnumItem } from './enums.ts';
+import { IELTS_PART_VALUES, type IeltsPart } from './ielts-parts.ts';
 import { pageQuerySchema } from './paging.ts';
 
 /**
@@ -9,26 +9,9 @@ import { pageQuerySchema } from './paging.ts';
  * notes), so replies carry both languages and the web app picks; only `msg` follows api-language.
  */
 
-export const IELTS_PARTS = [
-  {
-    value: 'part1',
-    label: { 'zh-Hans': 'Part 1 问答', en: 'Part 1: Interview' },
-    color: 'blue',
-  },
-  {
-    value: 'part2',
-    label: { 'zh-Hans': 'Part 2 话题卡', en: 'Part 2: Cue card' },
-    color: 'purple',
-  },
-  {
-    value: 'part3',
-    label: { 'zh-Hans': 'Part 3 讨论', en: 'Part 3: Discussion' },
-    color: 'gold',
-  },
-] as const satisfies readonly EnumItem<string>[];
+// The parts without zod, for screens that only label them (ielts-parts.ts).
+export { IELTS_PARTS, IELTS_PART_VALUES, type IeltsPart } from './ielts-parts.ts';
 
-export const IELTS_PART_VALUES = ['part1', 'part2', 'part3'] as const;
-export type IeltsPart = (typeof IELTS_PART_VALUES)[number];
 export const ieltsPartSchema = z.enum(IELTS_PART_VALUES);
 
 /** Topics are filed under Part 1 or Part 2; Part 3 questions live in Part 2 topics. */

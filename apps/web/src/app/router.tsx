@@ -15,7 +15,8 @@ type RouteModule = { default: ComponentType };
  * Every screen is its own lazily loaded module (DESIGN.md §8); the handle names its page title.
  * `locales` names the lazily loaded locale area the screen needs, fetched alongside its code.
  * Screens render inside antd's scope (theme, locale, toasts), loaded alongside them; `antd: false`
- * is for a screen whose first view does without antd (the home page, issue 16).
+ * is for a screen whose first view does without antd (the home page and the IELTS overview, issue
+ * 16): nothing on it may render an antd component, which would miss the theme and locale.
  */
 function page(
   title: string,
@@ -54,8 +55,10 @@ export const routes: RouteObject[] = [
             children: [
               {
                 index: true,
+                // Texts, tags and links only: no antd (issue 16).
                 ...page('titles.ielts', () => import('../features/ielts/routes/ielts-index.tsx'), {
                   locales: 'ielts',
+                  antd: false,
                 }),
               },
               {

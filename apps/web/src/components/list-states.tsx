@@ -71,8 +71,9 @@ export function ListSkeleton({
 export function ListError({
   onRetry,
   title,
+  body,
   testIdPrefix = 'list',
-}: StateProps & { onRetry: () => void; title?: string }) {
+}: StateProps & { onRetry: () => void; title?: string; body?: string }) {
   const { t } = useTranslation();
   return (
     <div className="ls-state ls-state-error" role="alert" data-testid={`${testIdPrefix}-error`}>
@@ -88,7 +89,7 @@ export function ListError({
         <circle cx="12" cy="18" r="1.1" fill="currentColor" />
       </svg>
       <p className="ls-state-error-title">{title ?? t('list.errorTitle')}</p>
-      <p className="ls-muted ls-small">{t('list.errorBody')}</p>
+      <p className="ls-muted ls-small">{body ?? t('list.errorBody')}</p>
       <button
         type="button"
         className="ls-btn ls-btn-primary"

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Empty, Result, Skeleton } from 'antd';
-import { IELTS_PARTS, type IeltsPart } from '@app/contract/ielts';
+import { IELTS_PARTS, type IeltsPart } from '@app/contract/ielts-parts';
 import type { Bilingual } from '@app/contract/i18n';
+import { ListEmpty, ListError, ListSkeleton } from '../../../components/list-states.tsx';
 import { isApiError } from '../../../lib/http/api-error.ts';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
 import '../../../components/pill-nav.css';
@@ -78,16 +78,21 @@ export function useIeltsText() {
   return { t, pick };
 }
 
+/*
+ * The IELTS pages' states are plain markup (components/list-states.tsx), so a page that shows only
+ * texts, tags and links renders without antd (issue 16): the IELTS overview does.
+ */
+
 export function PageSkeleton({ rows = 3 }: { rows?: number }) {
   const { t } = useTranslation();
   return (
-    <div aria-busy="true" aria-label={t('ielts.loading')} data-testid="ielts-skeleton">
-      {Array.from({ length: rows }, (_, i) => (
-        <div key={i} className="ls-ielts-card" style={{ marginBottom: 12 }}>
-          <Skeleton active paragraph={{ rows: 2 }} />
-        </div>
-      ))}
-    </div>
+    <ListSkeleton
+      count={rows}
+      label={t('ielts.loading')}
+      className="ls-ielts-states"
+      itemClassName="ls-ielts-card"
+      testIdPrefix="ielts"
+    />
   );
 }
 
@@ -105,15 +110,11 @@ export function ErrorState({
   const { t } = useTranslation();
   if (isApiError(error) && error.code === 404) return <NotFoundState>{children}</NotFoundState>;
   return (
-    <Result
-      status="warning"
+    <ListError
+      onRetry={onRetry}
       title={t('ielts.errorTitle')}
-      subTitle={t('ielts.errorBody')}
-      extra={
-        <Button type="primary" onClick={onRetry} data-testid="ielts-retry">
-          {t('ielts.retry')}
-        </Button>
-      }
+      body={t('ielts.errorBody')}
+      testIdPrefix="ielts"
     />
   );
 }
@@ -121,8 +122,14 @@ export function ErrorState({
 export function NotFoundState({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <div className="ls-ielts-card" role="status" data-testid="ielts-not-found">
-      <Result status="info" title={t('ielts.notFoundTitle')} subTitle={children ?? t('ielts.notFoundBody')} />
+    <div className="ls-ielts-card ls-ielts-not-found" role="status" data-testid="ielts-not-found">
+      <svg viewBox="0 0 24 24" width="36" height="36" aria-hidden="true">
+        <circle cx="12" cy="12" r="9.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+        <path d="M12 10.5v6" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+        <circle cx="12" cy="7.4" r="1.1" fill="currentColor" />
+      </svg>
+      <p className="ls-ielts-not-found-title">{t('ielts.notFoundTitle')}</p>
+      <p className="ls-muted">{children ?? t('ielts.notFoundBody')}</p>
     </div>
   );
 }
@@ -130,8 +137,8 @@ export function NotFoundState({ children }: { children?: ReactNode }) {
 export function EmptyState({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <div className="ls-ielts-card" data-testid="ielts-empty">
-      <Empty description={t('ielts.empty')}>{children}</Empty>
-    </div>
+    <ListEmpty description={t('ielts.empty')} testIdPrefix="ielts">
+      {children}
+    </ListEmpty>
   );
 }
