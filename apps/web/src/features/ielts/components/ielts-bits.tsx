@@ -122,13 +122,13 @@ export function ErrorState({
 export function NotFoundState({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <div className="ls-ielts-card ls-ielts-not-found" role="status" data-testid="ielts-not-found">
-      <svg viewBox="0 0 24 24" width="36" height="36" aria-hidden="true">
+    <div className="ls-state ls-state-error" role="status" data-testid="ielts-not-found">
+      <svg className="ls-state-info-icon" viewBox="0 0 24 24" width="36" height="36" aria-hidden="true">
         <circle cx="12" cy="12" r="9.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
         <path d="M12 10.5v6" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
         <circle cx="12" cy="7.4" r="1.1" fill="currentColor" />
       </svg>
-      <p className="ls-ielts-not-found-title">{t('ielts.notFoundTitle')}</p>
+      <p className="ls-state-error-title">{t('ielts.notFoundTitle')}</p>
       <p className="ls-muted">{children ?? t('ielts.notFoundBody')}</p>
     </div>
   );
