@@ -150,7 +150,8 @@ describe('IELTS navigation', () => {
     for (const [path, title] of cases) {
       await gotoApp(page, path);
       await page.waitForFunction((t) => document.title === t, title);
-      await page.locator('[data-testid="ielts-skeleton"]').waitFor({ state: 'detached' });
+      // A page may show several skeletons at once (the overview: the bank and the new topics).
+      await page.waitForFunction(() => !document.querySelector('[data-testid="ielts-skeleton"]'));
     }
     await gotoApp(page, '/ielts/issue/detailed');
     await page.getByTestId('ielts-topic').first().waitFor();
