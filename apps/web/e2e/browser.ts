@@ -116,6 +116,28 @@ export async function waitForMotionEnd(inside: Locator): Promise<void> {
   });
 }
 
+/**
+ * Picks the option `label` (its title) of the antd select `select`: opens the list, waits for its
+ * opening motion to end, clicks the option and waits until the select shows it. On a loaded machine
+ * a click during the list's motion can be lost; the pick is then tried again, up to three times.
+ */
+export async function pickSelectOption(page: Page, select: Locator, label: string | RegExp): Promise<void> {
+  const shown = select.filter({ hasText: label });
+  for (let attempt = 1; ; attempt++) {
+    await select.click();
+    // The list just opened is the last one in the page; another may still be closing.
+    const list = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last();
+    await waitForMotionEnd(list);
+    await list.getByTitle(label, typeof label === 'string' ? { exact: true } : undefined).click();
+    try {
+      await shown.first().waitFor({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 /** Waits until /app/config arrived (the footer's business link only renders with it). */
 export async function waitForConfig(page: Page): Promise<void> {
   await page.locator('footer a[href^="mailto:"]').first().waitFor();

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { Page as ApiPage } from '@app/contract/paging';
 import type { TeacherCard, TeacherInfo, TeacherReview } from '@app/contract/teachers';
 import { dialog, loginWithPassword, openLoginDialog, readSmsCode, uniqueMobile } from './auth-helpers.ts';
-import { baseURL, gotoApp, seedStorage, useBrowser, settingsValue, apiData } from './browser.ts';
+import {
+  apiData,
+  baseURL,
+  gotoApp,
+  pickSelectOption,
+  seedStorage,
+  settingsValue,
+  useBrowser,
+} from './browser.ts';
 import { screenshotDir, seriousViolations } from './axe.ts';
 
 const { open } = useBrowser();
@@ -36,11 +44,7 @@ async function favouriteCount(page: Page): Promise<number> {
 }
 
 async function chooseOption(page: Page, testId: string, label: string): Promise<void> {
-  await page.getByTestId(testId).click();
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
-    .getByTitle(label, { exact: true })
-    .click();
+  await pickSelectOption(page, page.getByTestId(testId), label);
 }
 
 describe('teacher discovery', () => {
@@ -224,11 +228,7 @@ describe('teacher discovery: more filters', () => {
     const all = await apiData<ApiPage<TeacherCard>>('/teacher/getTeacherList?size=1');
 
     const dated = listReply(tp.page, (q) => q.has('date'));
-    await tp.page.getByTestId('filter-date').click();
-    await tp.page
-      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
-      .getByTitle(/^明天/)
-      .click();
+    await pickSelectOption(tp.page, tp.page.getByTestId('filter-date'), /明天/);
     const byDate = await dated;
     const tomorrow = new Date(Date.now() + 8 * 3_600_000 + 86_400_000).toISOString().slice(0, 10);
     expect(byDate.query.get('date')).toBe(tomorrow);

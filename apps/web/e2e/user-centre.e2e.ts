@@ -12,7 +12,14 @@ import {
   uniqueMobile,
 } from './auth-helpers.ts';
 import { screenshotDir, seriousViolations } from './axe.ts';
-import { gotoApp, seedStorage, settingsValue, useBrowser, waitForMotionEnd } from './browser.ts';
+import {
+  gotoApp,
+  pickSelectOption,
+  seedStorage,
+  settingsValue,
+  useBrowser,
+  waitForMotionEnd,
+} from './browser.ts';
 
 const { open } = useBrowser();
 
@@ -249,8 +256,7 @@ describe('user centre', () => {
     expect(await fieldError(tp.page, 'feedback-content')).toBe('请输入内容');
     await tp.page.getByText('请检查输入内容').waitFor();
 
-    await tp.page.getByTestId('feedback-type').click();
-    await tp.page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('建议').click();
+    await pickSelectOption(tp.page, tp.page.getByTestId('feedback-type'), '建议');
     const content = `请增加周末晚上的课 ${Date.now()}`;
     await tp.page.getByTestId('feedback-content').fill(content);
     const sent = tp.page.waitForResponse((r) => r.url().endsWith('/user/addStudentComplaint'));
