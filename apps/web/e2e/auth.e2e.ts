@@ -1,6 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, gotoApp, seedStorage, useBrowser, waitForMotionEnd } from './browser.ts';
+import {
+  antdAssets,
+  baseURL,
+  gotoApp,
+  seedStorage,
+  settingsValue,
+  useBrowser,
+  waitForMotionEnd,
+} from './browser.ts';
+import { screenshotDir, seriousViolations } from './axe.ts';
 import {
   DEMO,
   dialog,
@@ -510,6 +519,46 @@ describe('login expired (code 401)', () => {
 });
 
 describe('/login page and guards', () => {
+  it('shows the /login page on a phone without antd, checks the phone there, then logs in', async () => {
+    const tp = await open({ viewport: { width: 375, height: 812 } });
+    const { page } = tp;
+    await seedStorage(page, { LANGUAGE: 'en', SETTINGS: settingsValue(true) });
+    await gotoApp(page, '/login?url=%2Fcourse%2Findex');
+    const form = page.getByTestId('login-form');
+    const mobile = form.getByTestId('login-mobile');
+    await mobile.fill('1380013');
+    await mobile.blur();
+    await form.getByText('Phone number is invalid').waitFor();
+    expect(await mobile.getAttribute('aria-invalid')).toBe('true');
+    // The error is tied to the field for assistive technology.
+    const describedBy = (await mobile.getAttribute('aria-describedby')) ?? '';
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('Phone number is invalid');
+    await page.getByTestId('demo-hint').waitFor();
+    // Idle time for anything the page would load after its first screen.
+    await page.waitForTimeout(1_500);
+    expect(await antdAssets(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${screenshotDir}login-page-375-dark-en-invalid.png`, fullPage: true });
+
+    // The password can be shown; the form logs in and goes to ?url=, antd loading for the welcome.
+    await form.getByTestId('login-method-toggle').click();
+    await mobile.fill(DEMO.mobile);
+    await mobile.blur();
+    await expect.poll(() => mobile.getAttribute('aria-invalid')).toBe(null);
+    const password = form.getByTestId('login-password');
+    await password.fill(DEMO.password);
+    expect(await password.getAttribute('type')).toBe('password');
+    await form.getByRole('button', { name: 'Show password' }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await form.getByTestId('login-submit').click();
+    await page.locator('.ant-notification-notice').getByText('Login successful').waitFor();
+    await page.waitForURL(`${baseURL()}/course/index`, { timeout: 20_000 });
+    // The timetable, which only a logged-in student sees (a visitor is sent back to /login).
+    await page.getByTestId('buy-coins').waitFor({ state: 'attached' });
+    expect(new URL(page.url()).pathname).toBe('/course/index');
+  });
+
   it('returns to a same-origin ?url= after login and refuses other targets', async () => {
     const tp = await open();
     await gotoApp(tp.page, '/user/orders?page=2');

@@ -138,6 +138,19 @@ export async function pickSelectOption(page: Page, select: Locator, label: strin
   }
 }
 
+/**
+ * The antd assets the page has fetched so far: antd's scope and root chunks and its build-time
+ * stylesheet (src/lib/antd). Empty on a screen that renders without antd (issue 16).
+ */
+export function antdAssets(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => /\/assets\/(antd-scope-|antd-root-|antd-[\w-]+\.css$)/.test(path)),
+  );
+}
+
 /** Waits until /app/config arrived (the footer's business link only renders with it). */
 export async function waitForConfig(page: Page): Promise<void> {
   await page.locator('footer a[href^="mailto:"]').first().waitFor();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { IeltsIssueDetail, IeltsSampleRecord } from '@app/contract/ielts';
 import type { Page as ApiPage } from '@app/contract/paging';
 import {
+  antdAssets,
   baseURL,
   gotoApp,
   seedStorage,
@@ -114,13 +115,7 @@ describe('IELTS navigation', () => {
     await page.getByRole('heading', { name: '本季新题' }).waitFor();
     // Idle time for anything the page would load after its first screen.
     await page.waitForTimeout(1_500);
-    const antdAssets = await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .map((entry) => new URL(entry.name).pathname)
-        .filter((path) => /\/assets\/(antd-scope-|antd-root-|antd-[\w-]+\.css$)/.test(path)),
-    );
-    expect(antdAssets).toEqual([]);
+    expect(await antdAssets(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${screenshotDir}/ielts-overview-375-dark-zh.png`, fullPage: true });

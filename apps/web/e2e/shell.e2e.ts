@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  antdAssets,
   baseURL,
   gotoApp,
   openDropdown,
@@ -312,13 +313,7 @@ describe('shell', () => {
     await tp.page.getByTestId('teacher-list').waitFor();
     // Idle time for anything the page would load after its first screen.
     await tp.page.waitForTimeout(1_500);
-    const antdChunks = () =>
-      tp.page.evaluate(() =>
-        performance
-          .getEntriesByType('resource')
-          .map((entry) => new URL(entry.name).pathname)
-          .filter((path) => /\/assets\/(antd-scope-|antd-root-|antd-[\w-]+\.css$)/.test(path)),
-      );
+    const antdChunks = () => antdAssets(tp.page);
     expect(await antdChunks()).toEqual([]);
     await tp.page.getByTestId('filter-toggle').click();
     await tp.page.getByTestId('filter-nationality').waitFor();

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LOGIN_TABS } from './constants.ts';
+import { SMS_CODE_PATTERN, VALIDATION_KEYS } from './field-checks.ts';
 import { mobileSchema, passwordHashSchema } from './validation.ts';
 
 /**
@@ -13,8 +15,8 @@ export const SMS_RESEND_SECONDS = 60;
 export const SMS_CODE_MAX_TRIES = 5;
 
 /** A 6-digit SMS code, leading zeros kept. */
-export const smsCodeSchema = z.string({ error: 'validation.smsCode' }).regex(/^\d{6}$/, {
-  error: 'validation.smsCode',
+export const smsCodeSchema = z.string({ error: VALIDATION_KEYS.smsCode }).regex(SMS_CODE_PATTERN, {
+  error: VALIDATION_KEYS.smsCode,
 });
 
 /** The fixed client label SPEC.md §7 sends as `token` in the login body (LOGIN_CLIENT_LABEL). */
@@ -41,7 +43,7 @@ export const sendSmsResultSchema = z.object({
 });
 export type SendSmsResult = z.infer<typeof sendSmsResultSchema>;
 
-export const LOGIN_TABS = { sms: 0, password: 1 } as const;
+export { LOGIN_TABS } from './constants.ts';
 
 export const loginSmsBodySchema = z.object({
   mobile: mobileSchema,

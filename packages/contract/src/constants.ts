@@ -4,6 +4,8 @@ export const API_VERSION = '20230327';
 export const CLIENT_DRIVE = 'web';
 /** The fixed client label sent as `token` in the login body (SPEC.md §7). */
 export const LOGIN_CLIENT_LABEL = 'web';
+/** `currentTab` of the login body: SMS code or password (SPEC.md §7). */
+export const LOGIN_TABS = { sms: 0, password: 1 } as const;
 
 export const REQUEST_TIMEOUT_MS = 60_000;
 export const ERROR_TOAST_MS = 3_000;

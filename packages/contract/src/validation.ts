@@ -1,31 +1,9 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 import { FEEDBACK_TYPES, valuesOf } from './enums.ts';
+import { MOBILE_PATTERN, VALIDATION_KEYS } from './field-checks.ts';
 
-/**
- * Mainland mobile numbers: the allocated segments only (DESIGN.md §6); excludes data-only and
- * unallocated segments such as 140-144, 148, 154, 160-164, 179, 194.
- */
-export const MOBILE_PATTERN = /^1(3\d|4[5-79]|5[0-35-9]|6[5-7]|7[0-8]|8\d|9[0-35-9])\d{8}$/;
-
-export function isMobile(value: string): boolean {
-  return MOBILE_PATTERN.test(value);
-}
-
-/**
- * Message keys of validation failures. The texts live in messages.ts (server) and the web app's
- * locales; both use these keys.
- */
-export const VALIDATION_KEYS = {
-  mobileRequired: 'validation.mobileRequired',
-  mobileInvalid: 'validation.mobileInvalid',
-  passwordLength: 'validation.passwordLength',
-  passwordMismatch: 'validation.passwordMismatch',
-  feedbackTypeRequired: 'validation.feedbackTypeRequired',
-  feedbackContentRequired: 'validation.feedbackContentRequired',
-  checkInput: 'validation.checkInput',
-  nameRequired: 'validation.nameRequired',
-} as const;
+export { isMobile, MOBILE_PATTERN, VALIDATION_KEYS } from './field-checks.ts';
 
 export const mobileSchema = z
   .string({ error: VALIDATION_KEYS.mobileRequired })

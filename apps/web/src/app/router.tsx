@@ -15,8 +15,9 @@ type RouteModule = { default: ComponentType };
  * Every screen is its own lazily loaded module (DESIGN.md §8); the handle names its page title.
  * `locales` names the lazily loaded locale area the screen needs, fetched alongside its code.
  * Screens render inside antd's scope (theme, locale, toasts), loaded alongside them; `antd: false`
- * is for a screen whose first view does without antd (the home page and the IELTS overview, issue
- * 16): nothing on it may render an antd component, which would miss the theme and locale.
+ * is for a screen whose first view does without antd (the home page, the login page and the IELTS
+ * overview, issue 16): nothing on it may render an antd component, which would miss the theme and
+ * locale.
  */
 function page(
   title: string,
@@ -49,7 +50,11 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { index: true, ...page('titles.home', () => import('./routes/home.tsx'), { antd: false }) },
-          { path: 'login', ...page('titles.login', () => import('../features/auth/routes/login.tsx')) },
+          {
+            path: 'login',
+            // A plain form: antd loads only for a toast or the legal texts (issue 16).
+            ...page('titles.login', () => import('../features/auth/routes/login.tsx'), { antd: false }),
+          },
           {
             path: 'ielts',
             children: [

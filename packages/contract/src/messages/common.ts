@@ -1,5 +1,5 @@
 import type { Bilingual } from '../i18n.ts';
-import { VALIDATION_KEYS } from '../validation.ts';
+import { VALIDATION_KEYS } from '../field-checks.ts';
 
 /** Messages every area shares: success, validation of shared fields, HTTP-level errors. */
 export const COMMON_MESSAGES = {

@@ -1,4 +1,5 @@
 import antdStylesHref from 'virtual:antd-static-styles';
+import { appStylesheetPreload, linkStylesheet } from '../app-stylesheet.ts';
 
 let loading: Promise<void> | undefined;
 
@@ -19,15 +20,9 @@ export function loadAntdStyles(): Promise<void> {
 
 function linkBeforeAppStyles(href: string | null): Promise<void> {
   if (!href || typeof document === 'undefined') return Promise.resolve();
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = href;
-  const loaded = new Promise<void>((resolve) => {
-    link.addEventListener('load', () => resolve(), { once: true });
-    link.addEventListener('error', () => resolve(), { once: true });
+  return linkStylesheet(href, (link) => {
+    const appStyles = appStylesheetPreload();
+    if (appStyles) appStyles.before(link);
+    else document.head.append(link);
   });
-  const appStyles = document.querySelector('link[data-app-stylesheet]');
-  if (appStyles) appStyles.before(link);
-  else document.head.append(link);
-  return loaded;
 }

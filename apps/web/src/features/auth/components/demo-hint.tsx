@@ -1,4 +1,4 @@
-import { Alert, Button } from 'antd';
+import { InfoCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 
 /** What /app/config says about the server (DESIGN.md §10: demo data on an empty embedded DB). */
@@ -16,20 +16,21 @@ type DemoHintProps = { smsDriver: string; onFill: (account: typeof DEMO_ACCOUNT)
 export function DemoHint({ smsDriver, onFill }: DemoHintProps) {
   const { t } = useTranslation();
   return (
-    <Alert
-      type="info"
-      className="ls-auth-demo"
-      data-testid="demo-hint"
-      title={t('auth.demoTitle')}
-      description={
-        <>
-          <p>{t('auth.demoAccount', DEMO_ACCOUNT)}</p>
-          {smsDriver === 'log' && <p>{t('auth.demoSms')}</p>}
-          <Button size="small" onClick={() => onFill(DEMO_ACCOUNT)} data-testid="demo-fill">
-            {t('auth.demoFill')}
-          </Button>
-        </>
-      }
-    />
+    <div className="ls-auth-demo" role="note" data-testid="demo-hint">
+      <InfoCircleFilled className="ls-auth-demo-icon" aria-hidden />
+      <div>
+        <p className="ls-auth-demo-title">{t('auth.demoTitle')}</p>
+        <p>{t('auth.demoAccount', DEMO_ACCOUNT)}</p>
+        {smsDriver === 'log' && <p>{t('auth.demoSms')}</p>}
+        <button
+          type="button"
+          className="ls-btn ls-btn-small"
+          onClick={() => onFill(DEMO_ACCOUNT)}
+          data-testid="demo-fill"
+        >
+          {t('auth.demoFill')}
+        </button>
+      </div>
+    </div>
   );
 }

@@ -2,10 +2,7 @@ import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLoginDialog } from '../../../lib/session/login-dialog-store.ts';
 import type { DemoInfo } from './demo-hint.tsx';
-import { LoginForm } from './login-form.tsx';
-
-/** How long the "Login successful" notification shows before the page reloads (SPEC.md §2). */
-export const RELOAD_AFTER_LOGIN_MS = 1_000;
+import { LoginForm, RELOAD_AFTER_LOGIN_MS } from './login-form.tsx';
 
 type LoginDialogProps = { demo?: DemoInfo | null };
 

@@ -1,13 +1,14 @@
-import { useEffect, useReducer, useRef, useState } from 'react';
-import { App, Button, Checkbox, Form, Input, Space, type InputRef } from 'antd';
+import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { LockOutlined, MessageOutlined } from '@ant-design/icons';
 import { Trans, useTranslation } from 'react-i18next';
-import { LOGIN_TABS, smsCodeSchema, type UserInfo } from '@app/contract/auth';
-import { LOGIN_CLIENT_LABEL } from '@app/contract/constants';
+import type { UserInfo } from '@app/contract/auth';
+import { LOGIN_CLIENT_LABEL, LOGIN_TABS } from '@app/contract/constants';
+import { checkMobile, checkPassword, checkSmsCode } from '@app/contract/field-checks';
 import { message as contractMessage } from '@app/contract/messages';
-import { mobileSchema, passwordSchema } from '@app/contract/validation';
+import { FieldRow, PasswordField, TextField, type TextFieldProps } from '../../../components/fields.tsx';
+import { withAppUi } from '../../../lib/antd/app-ui.ts';
+import { lazyWithAntd } from '../../../lib/antd/lazy-with-antd.tsx';
 import { clientPasswordHash } from '../../../lib/auth-crypto/client-password-hash.ts';
-import { schemaRule } from '../../../lib/forms/zod-rule.ts';
 import { isApiError } from '../../../lib/http/api-error.ts';
 import { EmptyUserInfoError } from '../../../lib/session/create-session.ts';
 import type { LoginDialogMode } from '../../../lib/session/login-dialog-store.ts';
@@ -20,17 +21,31 @@ import { useCountdown } from '../hooks/use-countdown.ts';
 import { smsSends } from '../lib/sms-send-store.ts';
 import { displayName } from '../lib/user-display.ts';
 import { DemoHint, type DemoInfo } from './demo-hint.tsx';
-import { LegalDialog, type LegalDoc } from './legal-dialog.tsx';
+import type { LegalDoc } from './legal-dialog.tsx';
 import './auth.css';
 
-type Method = 'sms' | 'password';
+/** The legal texts are an antd dialog, loaded with antd when the student first opens one. */
+const LegalDialog = lazyWithAntd(() =>
+  import('./legal-dialog.tsx').then((module) => ({ default: module.LegalDialog })),
+);
 
-type FormValues = {
-  mobile?: string;
-  code?: string;
-  password?: string;
-  newPassword?: string;
-  remember?: boolean;
+/** How long the "Login successful" notification shows before the page reloads (SPEC.md §2). */
+export const RELOAD_AFTER_LOGIN_MS = 1_000;
+
+type Method = 'sms' | 'password';
+type Field = 'mobile' | 'code' | 'password' | 'newPassword';
+type Values = Record<Field, string> & { remember: boolean };
+/** A shown error is kept as the contract's message key, so its text follows a language switch. */
+type Errors = Partial<Record<Field, string | undefined>>;
+
+/**
+ * The checks of SPEC.md §2: the server's own, without zod (contract/field-checks.ts), each giving
+ * the message key of the refusal; an empty new password passes (it is optional).
+ */
+const CHECKS: Partial<Record<Field, (value: string) => string | undefined>> = {
+  mobile: checkMobile,
+  code: checkSmsCode,
+  newPassword: (value) => (value === '' ? undefined : checkPassword(value)),
 };
 
 export type LoginFormProps = {
@@ -44,7 +59,9 @@ export type LoginFormProps = {
 };
 
 /**
- * The login / registration form of SPEC.md §2, shared by the dialog and the /login page.
+ * The login / registration form of SPEC.md §2, shared by the dialog and the /login page. Plain
+ * markup (issue 16): the /login page renders it without loading antd; toasts go through
+ * `withAppUi`, and the legal texts load antd when opened.
  * - SMS mode: phone + 6-digit code with a get-code button and a 60 s countdown (disabled while
  *   counting or sending). Unknown phones are registered by the server on SMS login. The countdown
  *   and the send's challenge_id are kept per phone for the browser session (sms-send-store.ts): a
@@ -52,53 +69,69 @@ export type LoginFormProps = {
  *   registration send the challenge back with the code (DESIGN.md §7 "Code binding").
  * - Password mode: phone + password, sent as the client hash (DESIGN.md §6), never in clear.
  * - Register mode: SMS mode under a register title, with an optional password (then POST /user/reg).
+ * - Fields are checked with the contract's schemas when they lose focus and on submit; the message
+ *   is the server's text for the same refusal, in the page's language.
  * The submit button is disabled while the phone or the code/password is empty (SPEC.md §5).
  */
 export function LoginForm({ mode, onModeChange, onLoggedIn, demo, idPrefix }: LoginFormProps) {
   const { t } = useTranslation();
-  const { message, notification } = App.useApp();
   const lang = useSettings((s) => s.language);
-  const [form] = Form.useForm<FormValues>();
+  const [values, setValues] = useState<Values>(() => ({
+    // The phone of a send whose code may still be typed in, for a reopened dialog.
+    mobile: smsSends.lastMobile() ?? '',
+    code: '',
+    password: '',
+    newPassword: '',
+    remember: false,
+  }));
+  const [errors, setErrors] = useState<Errors>({});
   const [method, setMethod] = useState<Method>('sms');
   const [sending, setSending] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [legal, setLegal] = useState<LegalDoc | null>(null);
-  const codeInput = useRef<InputRef>(null);
-  // The phone of a send whose code may still be typed in, for a reopened dialog (read once).
-  const [lastMobile] = useState(() => smsSends.lastMobile());
+  const [legalWanted, setLegalWanted] = useState(false);
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
   // Re-reads the send store after a send or a refusal was recorded in it.
   const [, sendsChanged] = useReducer((n: number) => n + 1, 0);
 
   const effectiveMethod: Method = mode === 'register' ? 'sms' : method;
-  const mobile = Form.useWatch('mobile', form) ?? '';
-  const code = Form.useWatch('code', form) ?? '';
-  const password = Form.useWatch('password', form) ?? '';
-  const secret = effectiveMethod === 'password' ? password : code;
-  const canSubmit = mobile.trim() !== '' && secret.trim() !== '';
-  const remaining = useCountdown(smsSends.resendAt(mobile));
+  const secret = effectiveMethod === 'password' ? values.password : values.code;
+  const canSubmit = values.mobile.trim() !== '' && secret.trim() !== '';
+  const remaining = useCountdown(smsSends.resendAt(values.mobile));
+  const id = (field: string) => `${idPrefix}-login_${field}`;
 
-  // Validation messages follow a language switch.
+  // A field that is no longer shown has no error to show.
   useEffect(() => {
-    const shown = (['mobile', 'code', 'newPassword'] as const).filter(
-      (name) => form.getFieldError(name).length > 0,
-    );
-    if (shown.length > 0) form.validateFields(shown).catch(() => undefined);
-  }, [lang, form]);
+    setErrors((shown) => ({
+      mobile: shown.mobile,
+      ...(effectiveMethod === 'sms' ? { code: shown.code } : {}),
+      ...(mode === 'register' ? { newPassword: shown.newPassword } : {}),
+    }));
+  }, [effectiveMethod, mode]);
+
+  const setValue = (field: Field, value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const validate = (field: Field, value = values[field]) => {
+    const error = CHECKS[field]?.(value);
+    setErrors((shown) => ({ ...shown, [field]: error }));
+    return error;
+  };
+  /** Checks `fields`, shows their errors and focuses the first invalid one; true when all pass. */
+  const validateAll = (fields: Field[]) => {
+    const invalid = fields.filter((field) => validate(field) !== undefined);
+    if (invalid[0]) inputs.current[invalid[0]]?.focus();
+    return invalid.length === 0;
+  };
 
   const onGetCode = async () => {
-    let value: string;
-    try {
-      value = (await form.validateFields(['mobile'])).mobile?.trim() ?? '';
-    } catch {
-      return;
-    }
+    if (!validateAll(['mobile'])) return;
+    const value = values.mobile.trim();
     setSending(true);
     try {
       const result = await sendSmsCode({ mobile: value });
       smsSends.recordSend(value, result);
       sendsChanged();
-      message.success(t('auth.smsSent'));
-      codeInput.current?.focus();
+      withAppUi((ui) => ui.message.success(t('auth.smsSent')));
+      inputs.current.code?.focus();
     } catch (error) {
       // The client showed the server's message; a rate limit says when to try again.
       const retry = isApiError(error)
@@ -113,8 +146,14 @@ export function LoginForm({ mode, onModeChange, onLoggedIn, demo, idPrefix }: Lo
     }
   };
 
-  const onFinish = async (values: FormValues) => {
-    const phone = (values.mobile ?? '').trim();
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit || submitting) return;
+    const fields: Field[] = ['mobile'];
+    if (effectiveMethod === 'sms') fields.push('code');
+    if (mode === 'register') fields.push('newPassword');
+    if (!validateAll(fields)) return;
+    const phone = values.mobile.trim();
     setSubmitting(true);
     try {
       let pair;
@@ -122,38 +161,41 @@ export function LoginForm({ mode, onModeChange, onLoggedIn, demo, idPrefix }: Lo
         pair = await register({
           mobile: phone,
           password: await clientPasswordHash(values.newPassword, phone),
-          code: (values.code ?? '').trim(),
+          code: values.code.trim(),
           challenge_id: smsSends.challengeFor(phone),
         });
       } else if (effectiveMethod === 'password') {
         pair = await login({
           mobile: phone,
-          password: await clientPasswordHash(values.password ?? '', phone),
+          password: await clientPasswordHash(values.password, phone),
           currentTab: LOGIN_TABS.password,
           token: LOGIN_CLIENT_LABEL,
         });
       } else {
         pair = await login({
           mobile: phone,
-          Code: (values.code ?? '').trim(),
+          Code: values.code.trim(),
           currentTab: LOGIN_TABS.sms,
           token: LOGIN_CLIENT_LABEL,
           challenge_id: smsSends.challengeFor(phone),
         });
       }
       const info = await session.establish(pair, {
-        remember: values.remember === true,
+        remember: values.remember,
         fetchUserInfo: () => getUserInfo({ duringLogin: true }),
       });
-      notification.success({
-        title: t('auth.loginSuccess'),
-        description: t('auth.welcome', { name: displayName(info) || t('auth.defaultName') }),
-        placement: 'top',
-      });
+      withAppUi((ui) =>
+        ui.notification.success({
+          title: t('auth.loginSuccess'),
+          description: t('auth.welcome', { name: displayName(info) || t('auth.defaultName') }),
+          placement: 'top',
+        }),
+      );
       onLoggedIn(info);
     } catch (error) {
-      if (error instanceof EmptyUserInfoError) message.error(t('auth.emptyUserInfo'));
-      else if (!isApiError(error)) message.error(contractMessage('validation.checkInput', lang));
+      if (error instanceof EmptyUserInfoError) withAppUi((ui) => ui.message.error(t('auth.emptyUserInfo')));
+      else if (!isApiError(error))
+        withAppUi((ui) => ui.message.error(contractMessage('validation.checkInput', lang)));
       // ApiError: the HTTP client already showed the server's message.
       setSubmitting(false);
     }
@@ -162,8 +204,13 @@ export function LoginForm({ mode, onModeChange, onLoggedIn, demo, idPrefix }: Lo
   const fillDemo = (account: { mobile: string; password: string }) => {
     onModeChange('login');
     setMethod('password');
-    form.setFieldsValue({ mobile: account.mobile, password: account.password });
-    form.validateFields(['mobile']).catch(() => undefined);
+    setValues((v) => ({ ...v, mobile: account.mobile, password: account.password }));
+    validate('mobile', account.mobile);
+  };
+
+  const openLegal = (doc: LegalDoc) => {
+    setLegalWanted(true);
+    setLegal(doc);
   };
 
   const counting = remaining > 0;
@@ -173,142 +220,155 @@ export function LoginForm({ mode, onModeChange, onLoggedIn, demo, idPrefix }: Lo
       ? t('auth.resendIn', { seconds: remaining })
       : t('auth.getCode');
 
+  /** A text field's input, tied to its label and its error for assistive technology. */
+  const input = (field: Field, props: Omit<TextFieldProps, 'id' | 'value' | 'onChange' | 'invalid'>) => (
+    <TextField
+      {...props}
+      id={id(field)}
+      value={values[field]}
+      disabled={submitting}
+      invalid={errors[field] !== undefined}
+      inputRef={(element) => {
+        inputs.current[field] = element;
+      }}
+      onChange={(value) => setValue(field, value)}
+      onBlur={CHECKS[field] ? () => validate(field) : undefined}
+    />
+  );
+
   return (
     <div className="ls-auth" data-testid="login-form">
       <p className="ls-muted ls-auth-subtitle">
         {mode === 'register' ? t('auth.registerSubtitle') : t('auth.loginSubtitle')}
       </p>
       {demo?.demo && <DemoHint smsDriver={demo.smsDriver} onFill={fillDemo} />}
-      <Form<FormValues>
-        form={form}
-        name={`${idPrefix}-login`}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={onFinish}
-        initialValues={{ remember: false, ...(lastMobile ? { mobile: lastMobile } : {}) }}
-        disabled={submitting}
+      <form
+        className="ls-form"
+        id={`${idPrefix}-login`}
+        noValidate
+        onSubmit={onSubmit}
+        aria-busy={submitting || undefined}
       >
-        <Form.Item
-          name="mobile"
-          label={t('auth.mobile')}
-          validateTrigger="onBlur"
-          rules={[schemaRule(mobileSchema, lang)]}
-        >
-          <Input
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={11}
-            placeholder={t('auth.mobilePlaceholder')}
-            prefix={
+        <FieldRow label={t('auth.mobile')} error={errors.mobile} lang={lang} id={id('mobile')}>
+          {input('mobile', {
+            type: 'tel',
+            inputMode: 'numeric',
+            autoComplete: 'tel-national',
+            maxLength: 11,
+            placeholder: t('auth.mobilePlaceholder'),
+            prefix: (
               <span className="ls-auth-prefix" title={t('auth.mobilePrefix')}>
                 +86
               </span>
-            }
-            data-testid="login-mobile"
-          />
-        </Form.Item>
+            ),
+            testId: 'login-mobile',
+          })}
+        </FieldRow>
 
         {effectiveMethod === 'sms' ? (
-          <Form.Item label={t('auth.code')} htmlFor={`${idPrefix}-login_code`} required>
-            <Space.Compact block>
-              <Form.Item
-                name="code"
-                noStyle
-                validateTrigger="onBlur"
-                rules={[schemaRule(smsCodeSchema, lang)]}
-              >
-                <Input
-                  ref={codeInput}
-                  id={`${idPrefix}-login_code`}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  placeholder={t('auth.codePlaceholder')}
-                  aria-label={t('auth.code')}
-                  data-testid="login-code"
-                />
-              </Form.Item>
-              <Button
-                className="ls-auth-code-button"
+          <FieldRow label={t('auth.code')} error={errors.code} lang={lang} id={id('code')}>
+            <div className="ls-auth-code">
+              {input('code', {
+                inputMode: 'numeric',
+                autoComplete: 'one-time-code',
+                maxLength: 6,
+                placeholder: t('auth.codePlaceholder'),
+                testId: 'login-code',
+              })}
+              <button
+                type="button"
+                className="ls-btn ls-auth-code-button"
                 onClick={onGetCode}
                 disabled={counting || sending || submitting}
-                loading={sending}
                 aria-live="polite"
                 data-testid="get-code"
               >
+                {sending && <span className="ls-btn-spinner" aria-hidden="true" />}
                 {codeButtonText}
-              </Button>
-            </Space.Compact>
-          </Form.Item>
+              </button>
+            </div>
+          </FieldRow>
         ) : (
-          <Form.Item name="password" label={t('auth.password')}>
-            <Input.Password
+          <FieldRow label={t('auth.password')} lang={lang} id={id('password')}>
+            <PasswordField
+              disabled={submitting}
+              id={id('password')}
+              value={values.password}
+              onChange={(value) => setValue('password', value)}
               autoComplete="current-password"
-              maxLength={32}
               placeholder={t('auth.passwordPlaceholder')}
-              data-testid="login-password"
+              testId="login-password"
             />
-          </Form.Item>
+          </FieldRow>
         )}
 
         {mode === 'register' && (
-          <Form.Item
-            name="newPassword"
+          <FieldRow
             label={t('auth.newPassword')}
-            validateTrigger="onBlur"
-            rules={[schemaRule(passwordSchema, lang, { optional: true })]}
+
+            error={errors.newPassword}
+            lang={lang}
+            id={id('newPassword')}
           >
-            <Input.Password
+            <PasswordField
+              disabled={submitting}
+              id={id('newPassword')}
+              value={values.newPassword}
+              onChange={(value) => setValue('newPassword', value)}
+              onBlur={() => validate('newPassword')}
+              invalid={errors.newPassword !== undefined}
               autoComplete="new-password"
-              maxLength={32}
               placeholder={t('auth.newPasswordPlaceholder')}
-              data-testid="register-password"
+              testId="register-password"
             />
-          </Form.Item>
+          </FieldRow>
         )}
 
         <div className="ls-auth-row">
-          <Form.Item name="remember" valuePropName="checked" noStyle>
-            <Checkbox data-testid="login-remember">{t('auth.remember')}</Checkbox>
-          </Form.Item>
+          <label className="ls-checkbox">
+            <input
+              type="checkbox"
+              checked={values.remember}
+              disabled={submitting}
+              onChange={(event) => setValues((v) => ({ ...v, remember: event.target.checked }))}
+              data-testid="login-remember"
+            />
+            <span>{t('auth.remember')}</span>
+          </label>
           {mode === 'login' && (
-            <Button
-              type="link"
-              size="small"
-              className="ls-auth-switch"
-              icon={method === 'sms' ? <LockOutlined /> : <MessageOutlined />}
+            <button
+              type="button"
+              className="ls-btn ls-btn-link ls-btn-small ls-auth-switch"
               onClick={() => setMethod(method === 'sms' ? 'password' : 'sms')}
+              disabled={submitting}
               data-testid="login-method-toggle"
             >
+              {method === 'sms' ? <LockOutlined /> : <MessageOutlined />}
               {method === 'sms' ? t('auth.usePassword') : t('auth.useSms')}
-            </Button>
+            </button>
           )}
         </div>
 
-        <Button
-          type="primary"
-          htmlType="submit"
-          block
-          size="large"
-          className="ls-auth-submit"
-          disabled={!canSubmit}
-          loading={submitting}
+        <button
+          type="submit"
+          className="ls-btn ls-btn-primary ls-btn-block ls-btn-large ls-auth-submit"
+          disabled={!canSubmit || submitting}
           data-testid="login-submit"
         >
+          {submitting && <span className="ls-btn-spinner" aria-hidden="true" />}
           {mode === 'register' ? t('auth.submitRegister') : t('auth.submitLogin')}
-        </Button>
-      </Form>
+        </button>
+      </form>
 
       <div className="ls-auth-footer">
-        <Button
-          type="link"
-          size="small"
+        <button
+          type="button"
+          className="ls-btn ls-btn-link ls-btn-small"
           onClick={() => onModeChange(mode === 'register' ? 'login' : 'register')}
           data-testid="login-mode-toggle"
         >
           {mode === 'register' ? t('auth.toLogin') : t('auth.toRegister')}
-        </Button>
+        </button>
         <p className="ls-small ls-muted ls-auth-agreement">
           <Trans
             i18nKey="auth.agreement"
@@ -317,7 +377,7 @@ export function LoginForm({ mode, onModeChange, onLoggedIn, demo, idPrefix }: Lo
                 <button
                   type="button"
                   className="ls-auth-legal-link"
-                  onClick={() => setLegal('privacy')}
+                  onClick={() => openLegal('privacy')}
                   data-testid="open-privacy"
                 />
               ),
@@ -325,7 +385,7 @@ export function LoginForm({ mode, onModeChange, onLoggedIn, demo, idPrefix }: Lo
                 <button
                   type="button"
                   className="ls-auth-legal-link"
-                  onClick={() => setLegal('terms')}
+                  onClick={() => openLegal('terms')}
                   data-testid="open-terms"
                 />
               ),
@@ -333,7 +393,7 @@ export function LoginForm({ mode, onModeChange, onLoggedIn, demo, idPrefix }: Lo
           />
         </p>
       </div>
-      <LegalDialog doc={legal} onClose={() => setLegal(null)} />
+      {legalWanted && <LegalDialog doc={legal} onClose={() => setLegal(null)} />}
     </div>
   );
 }

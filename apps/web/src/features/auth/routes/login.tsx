@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../../../lib/app-config/get-app-config.ts';
 import type { LoginDialogMode } from '../../../lib/session/login-dialog-store.ts';
 import { isLoggedIn } from '../../../lib/session/session-store.ts';
-import { LoginForm } from '../components/login-form.tsx';
-import { RELOAD_AFTER_LOGIN_MS } from '../components/login-dialog.tsx';
+import { LoginForm, RELOAD_AFTER_LOGIN_MS } from '../components/login-form.tsx';
 import { safeReturnUrl } from '../lib/safe-return-url.ts';
 
 /**
