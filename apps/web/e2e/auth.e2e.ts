@@ -523,8 +523,30 @@ describe('/login page and guards', () => {
     const tp = await open({ viewport: { width: 375, height: 812 } });
     const { page } = tp;
     await seedStorage(page, { LANGUAGE: 'en', SETTINGS: settingsValue(true) });
+    const configRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/app/config')) configRequests.push(request.url());
+    });
     await gotoApp(page, '/login?url=%2Fcourse%2Findex');
     const form = page.getByTestId('login-form');
+    await page.getByTestId('demo-hint').waitFor();
+    // index.html asked for the settings while the code loaded: one request, and the demo hint came
+    // with the form's first render instead of pushing it down later.
+    expect(configRequests).toHaveLength(1);
+    const shifted = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list) =>
+            resolve(
+              list
+                .getEntries()
+                .reduce((sum, entry) => sum + ((entry as unknown as { value: number }).value ?? 0), 0),
+            ),
+          ).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(0), 500);
+        }),
+    );
+    expect(shifted).toBeLessThan(0.01);
     const mobile = form.getByTestId('login-mobile');
     await mobile.fill('1380013');
     await mobile.blur();
@@ -533,7 +555,6 @@ describe('/login page and guards', () => {
     // The error is tied to the field for assistive technology.
     const describedBy = (await mobile.getAttribute('aria-describedby')) ?? '';
     expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('Phone number is invalid');
-    await page.getByTestId('demo-hint').waitFor();
     // Idle time for anything the page would load after its first screen.
     await page.waitForTimeout(1_500);
     expect(await antdAssets(page)).toEqual([]);

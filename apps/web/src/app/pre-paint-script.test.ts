@@ -110,4 +110,48 @@ describe('pre-paint script of index.html', () => {
     });
     expect(root.classes.has('ls-route-home')).toBe(true);
   });
+
+  it("asks for the shell's settings at once and leaves the request and its reply for the app", async () => {
+    const requests: { url: string; init: unknown }[] = [];
+    const body = { code: 200, data: { brand: { 'zh-Hans': '灵犀外教', en: 'LinguaSpark' } }, msg: 'ok' };
+    const window: { __lsAppConfig?: { reply: Promise<unknown>; body?: unknown } } = {};
+    vm.runInNewContext(script[0] ?? '', {
+      document: { documentElement: { lang: '', classList: { toggle: () => undefined } } },
+      location: { pathname: '/login' },
+      navigator: { language: 'zh-CN', languages: ['zh-CN'] },
+      localStorage: { getItem: () => null },
+      matchMedia: () => ({ matches: false }),
+      window,
+      fetch: (url: string, init: unknown) => {
+        requests.push({ url, init });
+        return Promise.resolve({ json: () => Promise.resolve(body) });
+      },
+    });
+    expect(requests).toEqual([
+      { url: '/api/v1/app/config', init: { headers: { Accept: 'application/json' } } },
+    ]);
+    const early = window.__lsAppConfig!;
+    expect('body' in early).toBe(false);
+    expect(await early.reply).toEqual(body);
+    expect(early.body).toEqual(body);
+  });
+
+  it('resolves the early request to null when it fails, and still runs where fetch is missing', async () => {
+    const window: { __lsAppConfig?: { reply: Promise<unknown>; body?: unknown } } = {};
+    const context = {
+      document: { documentElement: { lang: '', classList: { toggle: () => undefined } } },
+      location: { pathname: '/' },
+      navigator: { language: 'en', languages: ['en'] },
+      localStorage: { getItem: () => null },
+      matchMedia: () => ({ matches: false }),
+      window,
+      fetch: () => Promise.reject(new TypeError('offline')),
+    };
+    vm.runInNewContext(script[0] ?? '', context);
+    expect(await window.__lsAppConfig!.reply).toBeNull();
+    expect('body' in window.__lsAppConfig!).toBe(false);
+    const without = { ...context, window: {} as typeof window, fetch: undefined };
+    vm.runInNewContext(script[0] ?? '', without);
+    expect(without.window.__lsAppConfig).toBeUndefined();
+  });
 });

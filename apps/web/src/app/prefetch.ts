@@ -1,14 +1,18 @@
 import { getTeacherListQueryOptions } from '../features/teachers/api/get-teacher-list.ts';
 import { discoveryListParams, filtersFromParams } from '../features/teachers/lib/filters.ts';
+import { seedArrivedAppConfig } from '../lib/app-config/get-app-config.ts';
 import { isLoggedIn } from '../lib/session/session-store.ts';
 import { queryClient } from './query-client.ts';
 
 /**
  * Start-up: the data of the landing page is requested while the page's code downloads, instead of
  * after it has rendered (on a phone that saves a round trip and a render). The page then finds it
- * in the query cache under the same key. Called once, after the session is restored.
+ * in the query cache under the same key. Called once, after the session is restored. The shell's
+ * settings were asked for by index.html itself (lib/app-config/early-app-config.ts).
  */
 export function prefetchFirstScreen(location: { pathname: string; search: string }): void {
+  // The shell's settings, when index.html's early request has its reply already.
+  seedArrivedAppConfig(queryClient);
   if (location.pathname === '/') {
     const filters = filtersFromParams(new URLSearchParams(location.search));
     void queryClient.prefetchQuery(getTeacherListQueryOptions(discoveryListParams(filters, isLoggedIn())));
