@@ -442,12 +442,30 @@ describe('delivery', () => {
 describe('start-up screen (before the app runs)', () => {
   for (const { path, lang, dark, brand, screen, tagline } of [
     {
-      path: '/ielts',
+      path: '/login',
       lang: 'en',
       dark: true,
       brand: 'LinguaSpark',
       screen: '.ls-boot-generic',
       tagline: null,
+    },
+    {
+      path: '/ielts',
+      lang: 'en',
+      dark: true,
+      brand: 'LinguaSpark',
+      screen: '.ls-boot-ielts',
+      tagline:
+        "The questions change every January, May and September. Here are this season's bank, what is new, high-band samples with Chinese notes, and timed practice with recording.",
+    },
+    {
+      path: '/ielts',
+      lang: 'zh-Hans',
+      dark: false,
+      brand: '灵犀外教',
+      screen: '.ls-boot-ielts',
+      tagline:
+        '每年 1 月、5 月、9 月换题。这里有本季题库、新题一览、高分范文和中文讲解，还能按考试计时录音练习。',
     },
     {
       path: '/',
@@ -466,7 +484,7 @@ describe('start-up screen (before the app runs)', () => {
       tagline: 'Meet tutors who get you, and make speaking a habit',
     },
   ]) {
-    it(`shows ${path === '/' ? "the home page's own first screen" : 'the brand'} at ${path} in ${lang}, ${dark ? 'dark' : 'light'}, with the stored choices applied before any script of the app`, async () => {
+    it(`shows ${tagline ? "the page's own first screen" : 'the brand'} at ${path} in ${lang}, ${dark ? 'dark' : 'light'}, with the stored choices applied before any script of the app`, async () => {
       const tp = await open({ viewport: { width: 375, height: 812 }, colorScheme: dark ? 'light' : 'dark' });
       await seedStorage(tp.page, {
         LANGUAGE: lang,
@@ -481,16 +499,16 @@ describe('start-up screen (before the app runs)', () => {
         ({ screen }) => {
           const shown = document.querySelector(screen) as HTMLElement;
           const brandOf = shown.querySelector('.ls-boot-brand, .ls-brand') as HTMLElement;
-          const visibleTagline = [...shown.querySelectorAll<HTMLElement>('.ls-hero-tagline')].find(
-            (e) => e.offsetParent !== null,
-          );
+          const visibleTagline = [
+            ...shown.querySelectorAll<HTMLElement>('.ls-hero-tagline, .ls-ielts-intro'),
+          ].find((e) => e.offsetParent !== null);
           return {
             lang: document.documentElement.lang,
             dark: document.documentElement.classList.contains('dark'),
             text: brandOf.innerText.trim(),
             tagline: visibleTagline?.innerText.trim() ?? null,
             otherScreens: [
-              ...document.querySelectorAll<HTMLElement>('.ls-boot-generic, .ls-boot-home'),
+              ...document.querySelectorAll<HTMLElement>('.ls-boot-generic, .ls-boot-home, .ls-boot-ielts'),
             ].filter((e) => e !== shown && e.offsetParent !== null).length,
             background: getComputedStyle(document.body).backgroundColor,
           };
@@ -515,7 +533,7 @@ describe('start-up screen (before the app runs)', () => {
   it('hands over to the app without a console error under the CSP', async () => {
     const tp = await open({ locale: 'en-US' });
     await gotoApp(tp.page, '/');
-    expect(await tp.page.locator('.ls-boot-brand, .ls-boot-home').count()).toBe(0);
+    expect(await tp.page.locator('.ls-boot-brand, .ls-boot-home, .ls-boot-ielts').count()).toBe(0);
     expect(await tp.page.evaluate(() => document.documentElement.lang)).toBe('en');
     // The preloaded stylesheet was linked before the first render, and applies.
     const styles = await tp.page.evaluate(() => ({

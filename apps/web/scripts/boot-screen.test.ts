@@ -12,7 +12,11 @@ const locale = (area: string, lang: string) =>
 
 describe('start-up screens', () => {
   const markup = renderBootScreens(localesDir);
-  const home = markup.slice(markup.indexOf('<div class="ls-boot-home"'));
+  const home = markup.slice(
+    markup.indexOf('<div class="ls-boot-home"'),
+    markup.indexOf('<div class="ls-boot-ielts"'),
+  );
+  const ielts = markup.slice(markup.indexOf('<div class="ls-boot-ielts"'));
 
   it('names the brand in both languages on the generic screen, from the locale files', () => {
     const generic = markup.slice(0, markup.indexOf('<div class="ls-boot-home"'));
@@ -41,6 +45,33 @@ describe('start-up screens', () => {
     const hrefs = [...home.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
     expect(hrefs).toEqual(['/#teachers-title', '/ielts', '/#teachers-title']);
     expect(home).not.toContain('<button');
+  });
+
+  it("draws the IELTS overview's subnav and hero in both languages, with the page's own classes", () => {
+    expect(home.length).toBeGreaterThan(0);
+    for (const lang of ['zh-Hans', 'en']) {
+      const escaped = Object.entries(locale('ielts', lang).ielts!).map(([key, text]) => [
+        key,
+        typeof text === 'string' ? text.replaceAll("'", '&#39;') : text,
+      ]);
+      const strings = Object.fromEntries(escaped) as Record<string, string>;
+      expect(ielts).toContain(`<div class="ls-ielts ls-boot-lang" data-boot-lang="${lang}">`);
+      expect(ielts).toContain(`<nav class="ls-pill-nav" aria-label="${strings.subnavLabel}">`);
+      expect(ielts).toContain(
+        `<a href="/ielts" class="active" aria-current="page">${strings.navOverview}</a>`,
+      );
+      expect(ielts).toContain(
+        `<section class="ls-ielts-hero"><span class="ls-pill">${strings.eyebrow}</span>` +
+          `<h1 class="ls-ielts-title">${strings.indexTitle}</h1>` +
+          `<p class="ls-muted ls-ielts-intro">${strings.indexIntro}</p></section>`,
+      );
+    }
+    // Links only, as on the home screen: each goes to its IELTS page without the app.
+    const hrefs = [...ielts.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+    expect(new Set(hrefs)).toEqual(
+      new Set(['/ielts', '/ielts/issue', '/ielts/issue/detailed', '/ielts/SpeakingSamples']),
+    );
+    expect(ielts).not.toContain('<button');
   });
 });
 

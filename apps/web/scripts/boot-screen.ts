@@ -23,7 +23,21 @@ type Lang = (typeof LANGS)[number];
 /** Teacher-card placeholders: a phone shows one or two above the fold, a desktop a row of four. */
 const CARD_PLACEHOLDERS = 4;
 
-type Strings = { name: string; tagline: string; eyebrow: string; findTeacher: string; ielts: string };
+type Strings = {
+  name: string;
+  tagline: string;
+  eyebrow: string;
+  findTeacher: string;
+  ielts: string;
+  ieltsEyebrow: string;
+  ieltsTitle: string;
+  ieltsIntro: string;
+  ieltsSubnav: string;
+  ieltsNavOverview: string;
+  ieltsNavBanks: string;
+  ieltsNavBank: string;
+  ieltsNavSamples: string;
+};
 
 function escapeHtml(text: string): string {
   return text.replace(
@@ -40,12 +54,21 @@ function readJson(file: string): Record<string, Record<string, string>> {
 function stringsOf(localesDir: string, lang: Lang): Strings {
   const app = readJson(path.join(localesDir, 'app', `${lang}.json`));
   const home = readJson(path.join(localesDir, 'home', `${lang}.json`));
+  const ielts = readJson(path.join(localesDir, 'ielts', `${lang}.json`)).ielts;
   const found = {
     name: app.brand?.name,
     tagline: app.brand?.tagline,
     eyebrow: home.home?.eyebrow,
     findTeacher: home.home?.ctaFindTeacher,
     ielts: home.home?.ctaIelts,
+    ieltsEyebrow: ielts?.eyebrow,
+    ieltsTitle: ielts?.indexTitle,
+    ieltsIntro: ielts?.indexIntro,
+    ieltsSubnav: ielts?.subnavLabel,
+    ieltsNavOverview: ielts?.navOverview,
+    ieltsNavBanks: ielts?.navBanks,
+    ieltsNavBank: ielts?.navBank,
+    ieltsNavSamples: ielts?.navSamples,
   };
   for (const [key, value] of Object.entries(found)) {
     if (!value) throw new Error(`boot-screen: ${lang} has no string for ${key}`);
@@ -73,19 +96,65 @@ function genericBootScreen(strings: Record<Lang, Strings>): string {
   );
 }
 
-/** Both start-up screens; the stylesheet shows one (`ls-route-home`, set by the pre-paint script). */
+/**
+ * The start-up screens; the stylesheet shows one: the home page's (`ls-route-home`) or the IELTS
+ * overview's (`ls-route-ielts`), classes the pre-paint script sets, else the generic one.
+ */
 export function renderBootScreens(localesDir: string): string {
   const strings = Object.fromEntries(LANGS.map((lang) => [lang, stringsOf(localesDir, lang)])) as Record<
     Lang,
     Strings
   >;
-  return genericBootScreen(strings) + homeBootScreen(strings);
+  return genericBootScreen(strings) + homeBootScreen(strings) + ieltsBootScreen(strings);
+}
+
+/** One copy per language of `render`'s markup; the stylesheet shows the page's language. */
+function perLanguage(
+  strings: Record<Lang, Strings>,
+  render: (s: Strings) => string,
+  { tag = 'span', classes = '' } = {},
+): string {
+  return LANGS.map(
+    (lang) =>
+      `<${tag} class="${`${classes} ls-boot-lang`.trim()}" data-boot-lang="${lang}">` +
+      `${render(strings[lang])}</${tag}>`,
+  ).join('');
+}
+
+/** The header bar as the app draws it before its menus are there: the brand in the page's language. */
+function bootHeader(strings: Record<Lang, Strings>, logoId: string): string {
+  const names = perLanguage(strings, (s) => escapeHtml(s.name));
+  return (
+    `<div class="ls-header"><div class="ls-header-inner">` +
+    `<span class="ls-brand">${LOGO(logoId, 34)}${names}</span></div></div>`
+  );
+}
+
+/**
+ * The IELTS overview's first screen (ielts-index.tsx): its subnav and hero, with the classes the
+ * page uses (their rules are in the app's stylesheet, so they are inlined for the first paint). The
+ * intro is the largest text on a phone: painted here, it is the page's largest paint.
+ */
+function ieltsBootScreen(strings: Record<Lang, Strings>): string {
+  const header = bootHeader(strings, 'ls-boot-ielts-logo');
+  const nav = (s: Strings) =>
+    `<nav class="ls-pill-nav" aria-label="${escapeHtml(s.ieltsSubnav)}">` +
+    `<a href="/ielts" class="active" aria-current="page">${escapeHtml(s.ieltsNavOverview)}</a>` +
+    `<a href="/ielts/issue">${escapeHtml(s.ieltsNavBanks)}</a>` +
+    `<a href="/ielts/issue/detailed">${escapeHtml(s.ieltsNavBank)}</a>` +
+    `<a href="/ielts/SpeakingSamples">${escapeHtml(s.ieltsNavSamples)}</a></nav>`;
+  const hero = (s: Strings) =>
+    `<section class="ls-ielts-hero"><span class="ls-pill">${escapeHtml(s.ieltsEyebrow)}</span>` +
+    `<h1 class="ls-ielts-title">${escapeHtml(s.ieltsTitle)}</h1>` +
+    `<p class="ls-muted ls-ielts-intro">${escapeHtml(s.ieltsIntro)}</p></section>`;
+  return (
+    `<div class="ls-boot-ielts" aria-busy="true">${header}<div class="ls-main">` +
+    perLanguage(strings, (s) => nav(s) + hero(s), { tag: 'div', classes: 'ls-ielts' }) +
+    `</div></div>`
+  );
 }
 
 function homeBootScreen(strings: Record<Lang, Strings>): string {
-  const names = LANGS.map(
-    (lang) => `<span class="ls-boot-lang" data-boot-lang="${lang}">${escapeHtml(strings[lang].name)}</span>`,
-  ).join('');
   const heroText = LANGS.map((lang) => {
     const s = strings[lang];
     const other: Lang = lang === 'en' ? 'zh-Hans' : 'en';
@@ -106,7 +175,7 @@ function homeBootScreen(strings: Record<Lang, Strings>): string {
   const cards = Array.from({ length: CARD_PLACEHOLDERS }, () => '<div class="ls-boot-card"></div>').join('');
   return (
     `<div class="ls-boot-home" aria-busy="true">` +
-    `<div class="ls-header"><div class="ls-header-inner"><span class="ls-brand">${LOGO('ls-boot-home-logo', 34)}${names}</span></div></div>` +
+    bootHeader(strings, 'ls-boot-home-logo') +
     `<div class="ls-main"><section class="ls-hero is-compact">${heroText}` +
     `<div class="ls-hero-art" aria-hidden="true"><div class="ls-bubble ls-bubble-1">Hello!</div>` +
     `<div class="ls-bubble ls-bubble-2">你好！</div><div class="ls-bubble ls-bubble-3">How are you today?</div></div>` +

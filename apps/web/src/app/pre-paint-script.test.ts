@@ -80,11 +80,15 @@ describe('pre-paint script of index.html', () => {
     });
   });
 
-  it('marks the home page, and only the home page, for its own start-up screen', () => {
+  it('marks the home page and the IELTS overview, and only them, for their own start-up screens', () => {
     const browser = { language: 'zh-CN', languages: ['zh-CN'] };
-    expect(runPrePaintClasses({ ...browser, path: '/' }).classes.has('ls-route-home')).toBe(true);
-    for (const path of ['/ielts', '/course/index', '/teacher/booking/1']) {
-      expect(runPrePaintClasses({ ...browser, path }).classes.has('ls-route-home'), path).toBe(false);
+    const routeClasses = (path: string) =>
+      [...runPrePaintClasses({ ...browser, path }).classes].filter((name) => name.startsWith('ls-route-'));
+    expect(routeClasses('/')).toEqual(['ls-route-home']);
+    expect(routeClasses('/ielts')).toEqual(['ls-route-ielts']);
+    expect(routeClasses('/ielts/')).toEqual(['ls-route-ielts']);
+    for (const path of ['/ielts/issue', '/ieltsx', '/course/index', '/teacher/booking/1', '/login']) {
+      expect(routeClasses(path), path).toEqual([]);
     }
   });
 

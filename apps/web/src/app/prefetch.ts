@@ -1,3 +1,5 @@
+import { getIssueDetailQueryOptions } from '../features/ielts/api/get-issue-detail.ts';
+import { getIssueListQueryOptions } from '../features/ielts/api/get-issue-list.ts';
 import { getTeacherListQueryOptions } from '../features/teachers/api/get-teacher-list.ts';
 import { discoveryListParams, filtersFromParams } from '../features/teachers/lib/filters.ts';
 import { seedArrivedAppConfig } from '../lib/app-config/get-app-config.ts';
@@ -16,5 +18,11 @@ export function prefetchFirstScreen(location: { pathname: string; search: string
   if (location.pathname === '/') {
     const filters = filtersFromParams(new URLSearchParams(location.search));
     void queryClient.prefetchQuery(getTeacherListQueryOptions(discoveryListParams(filters, isLoggedIn())));
+  } else if (location.pathname === '/ielts' || location.pathname === '/ielts/') {
+    // The IELTS overview: the banks and the current bank's parts 1 and 2 (ielts-index.tsx).
+    void queryClient.prefetchQuery(getIssueListQueryOptions());
+    for (const part of ['part1', 'part2'] as const) {
+      void queryClient.prefetchQuery(getIssueDetailQueryOptions(part));
+    }
   }
 }

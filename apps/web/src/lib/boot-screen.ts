@@ -1,16 +1,25 @@
 /**
- * The static start-up screen of index.html (the home page's own, scripts/boot-screen.ts), kept when
- * React takes #root over, so the router's fallback can show the same screen until the first route
- * has loaded: the page the student is already reading does not turn back into a spinner.
+ * The static start-up screen of index.html for the page being opened (the home page's or the IELTS
+ * overview's own, scripts/boot-screen.ts), kept when React takes #root over, so the router's
+ * fallback can show the same screen until the first route has loaded: the page the student is
+ * already reading does not turn back into a spinner.
  */
-let homeScreen: string | null = null;
+const ROUTE_SCREENS = [
+  { routeClass: 'ls-route-home', screen: '.ls-boot-home' },
+  { routeClass: 'ls-route-ielts', screen: '.ls-boot-ielts' },
+] as const;
+
+let kept: { routeClass: string; markup: string } | null = null;
 
 /** Called once at start-up, before the first render replaces the container's content. */
 export function keepStaticBootScreen(container: HTMLElement): void {
-  homeScreen = container.querySelector('.ls-boot-home')?.outerHTML ?? null;
+  const classes = document.documentElement.classList;
+  const route = ROUTE_SCREENS.find(({ routeClass }) => classes.contains(routeClass));
+  const markup = route ? container.querySelector(route.screen)?.outerHTML : undefined;
+  kept = route && markup ? { routeClass: route.routeClass, markup } : null;
 }
 
-/** The home start-up screen's markup while the page is `/` and index.html had one, else null. */
-export function staticHomeBootScreen(): string | null {
-  return document.documentElement.classList.contains('ls-route-home') ? homeScreen : null;
+/** The kept start-up screen's markup while <html> is still marked for its page, else null. */
+export function staticBootScreen(): string | null {
+  return kept && document.documentElement.classList.contains(kept.routeClass) ? kept.markup : null;
 }

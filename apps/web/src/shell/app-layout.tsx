@@ -3,7 +3,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { lazyWithAntd } from '../lib/antd/lazy-with-antd.tsx';
 import { useAppConfig } from '../lib/app-config/get-app-config.ts';
-import { staticHomeBootScreen } from '../lib/boot-screen.ts';
+import { staticBootScreen } from '../lib/boot-screen.ts';
 import { useLoginDialog } from '../lib/session/login-dialog-store.ts';
 import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './header/app-header.tsx';
@@ -54,9 +54,9 @@ export function AppLayout() {
  */
 export function AppHydrateFallback() {
   const { t } = useTranslation();
-  const homeScreen = staticHomeBootScreen();
+  const bootScreen = staticBootScreen();
   // Markup of our own index.html, built from our locale files (scripts/boot-screen.ts).
-  if (homeScreen) return <div dangerouslySetInnerHTML={{ __html: homeScreen }} />;
+  if (bootScreen) return <div dangerouslySetInnerHTML={{ __html: bootScreen }} />;
   return (
     <div className="ls-boot" aria-busy="true">
       <div className="ls-boot-brand">

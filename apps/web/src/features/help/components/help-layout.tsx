@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
 import { helpContent } from '../content/index.ts';
 import type { HelpContent } from '../content/types.ts';
-import '../../../components/pill-nav.css';
 import './help.css';
 
 /** The help pages' text in the current language. */

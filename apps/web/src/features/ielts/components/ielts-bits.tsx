@@ -6,7 +6,6 @@ import type { Bilingual } from '@app/contract/i18n';
 import { ListEmpty, ListError, ListSkeleton } from '../../../components/list-states.tsx';
 import { isApiError } from '../../../lib/http/api-error.ts';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
-import '../../../components/pill-nav.css';
 import './ielts.css';
 
 /** Text of a bilingual field in the current language. */

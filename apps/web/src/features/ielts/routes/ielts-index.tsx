@@ -30,9 +30,7 @@ export default function IeltsIndexRoute() {
         <h1 id="ielts-title" className="ls-ielts-title">
           {t('ielts.indexTitle')}
         </h1>
-        <p className="ls-muted" style={{ margin: 0 }}>
-          {t('ielts.indexIntro')}
-        </p>
+        <p className="ls-muted ls-ielts-intro">{t('ielts.indexIntro')}</p>
         {issues.isPending ? (
           <PageSkeleton rows={1} />
         ) : issues.isError ? (
