@@ -13,8 +13,12 @@ import { queryClient } from './query-client.ts';
  * settings were asked for by index.html itself (lib/app-config/early-app-config.ts).
  */
 export function prefetchFirstScreen(location: { pathname: string; search: string }): void {
-  // The shell's settings, when index.html's early request has its reply already.
-  seedArrivedAppConfig(queryClient);
+  // The login page draws the demo hint above its form: it renders with the shell's settings when
+  // index.html's early request has them already, instead of pushing the form down when they come.
+  // Elsewhere they only fill the header's menus and the footer, which then render in a task of
+  // their own after the first screen (seeded on the home page, they added about 200 ms of blocking
+  // time to its first render on Lighthouse's phone).
+  if (location.pathname === '/login') seedArrivedAppConfig(queryClient);
   if (location.pathname === '/') {
     const filters = filtersFromParams(new URLSearchParams(location.search));
     void queryClient.prefetchQuery(getTeacherListQueryOptions(discoveryListParams(filters, isLoggedIn())));
