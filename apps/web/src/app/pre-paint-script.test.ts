@@ -115,10 +115,12 @@ describe('pre-paint script of index.html', () => {
     expect(root.classes.has('ls-route-home')).toBe(true);
   });
 
-  it("asks for the shell's settings at once and leaves the request and its reply for the app", async () => {
-    const requests: { url: string; init: unknown }[] = [];
-    const body = { code: 200, data: { brand: { 'zh-Hans': '灵犀外教', en: 'LinguaSpark' } }, msg: 'ok' };
-    const window: { __lsAppConfig?: { reply: Promise<unknown>; body?: unknown } } = {};
+  /** What the script leaves on `window` for the app (src/lib/app-config/early-app-config.ts). */
+  type EarlyWindow = { __lsAppConfig?: { reply: Promise<unknown>; body?: unknown } };
+
+  /** Runs the script on a quiet browser with `fetch` (or none) and returns its `window`. */
+  function runWithFetch(fetch: ((url: string, init: unknown) => Promise<unknown>) | undefined): EarlyWindow {
+    const window: EarlyWindow = {};
     vm.runInNewContext(script[0] ?? '', {
       document: { documentElement: { lang: '', classList: { toggle: () => undefined } } },
       location: { pathname: '/login' },
@@ -126,10 +128,17 @@ describe('pre-paint script of index.html', () => {
       localStorage: { getItem: () => null },
       matchMedia: () => ({ matches: false }),
       window,
-      fetch: (url: string, init: unknown) => {
-        requests.push({ url, init });
-        return Promise.resolve({ json: () => Promise.resolve(body) });
-      },
+      fetch,
+    });
+    return window;
+  }
+
+  it("asks for the shell's settings at once and leaves the request and its reply for the app", async () => {
+    const requests: { url: string; init: unknown }[] = [];
+    const body = { code: 200, data: { brand: { 'zh-Hans': '灵犀外教', en: 'LinguaSpark' } }, msg: 'ok' };
+    const window = runWithFetch((url, init) => {
+      requests.push({ url, init });
+      return Promise.resolve({ json: () => Promise.resolve(body) });
     });
     expect(requests).toEqual([
       { url: '/api/v1/app/config', init: { headers: { Accept: 'application/json' } } },
@@ -141,21 +150,9 @@ describe('pre-paint script of index.html', () => {
   });
 
   it('resolves the early request to null when it fails, and still runs where fetch is missing', async () => {
-    const window: { __lsAppConfig?: { reply: Promise<unknown>; body?: unknown } } = {};
-    const context = {
-      document: { documentElement: { lang: '', classList: { toggle: () => undefined } } },
-      location: { pathname: '/' },
-      navigator: { language: 'en', languages: ['en'] },
-      localStorage: { getItem: () => null },
-      matchMedia: () => ({ matches: false }),
-      window,
-      fetch: () => Promise.reject(new TypeError('offline')),
-    };
-    vm.runInNewContext(script[0] ?? '', context);
-    expect(await window.__lsAppConfig!.reply).toBeNull();
-    expect('body' in window.__lsAppConfig!).toBe(false);
-    const without = { ...context, window: {} as typeof window, fetch: undefined };
-    vm.runInNewContext(script[0] ?? '', without);
-    expect(without.window.__lsAppConfig).toBeUndefined();
+    const failed = runWithFetch(() => Promise.reject(new TypeError('offline')));
+    expect(await failed.__lsAppConfig!.reply).toBeNull();
+    expect('body' in failed.__lsAppConfig!).toBe(false);
+    expect(runWithFetch(undefined).__lsAppConfig).toBeUndefined();
   });
 });
