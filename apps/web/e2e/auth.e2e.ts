@@ -547,6 +547,20 @@ describe('/login page and guards', () => {
         }),
     );
     expect(shifted).toBeLessThan(0.01);
+    // Idle time for anything the page would load after its first screen: no antd.
+    await page.waitForTimeout(1_500);
+    expect(await antdAssets(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // antd's toasts are held back until after the login below, as on a slow network.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/antd-root-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const rootAsked = page.waitForRequest(/\/assets\/antd-root-/);
     const mobile = form.getByTestId('login-mobile');
     await mobile.fill('1380013');
     await mobile.blur();
@@ -555,14 +569,12 @@ describe('/login page and guards', () => {
     // The error is tied to the field for assistive technology.
     const describedBy = (await mobile.getAttribute('aria-describedby')) ?? '';
     expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('Phone number is invalid');
-    // Idle time for anything the page would load after its first screen.
-    await page.waitForTimeout(1_500);
-    expect(await antdAssets(page)).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${screenshotDir}login-page-375-dark-en-invalid.png`, fullPage: true });
+    // Once the student is on the form, antd's toasts load, to be ready for the first one.
+    await rootAsked;
 
-    // The password can be shown; the form logs in and goes to ?url=, antd loading for the welcome.
+    // The password can be shown; the form logs in, welcomes the student and goes to ?url=.
     await form.getByTestId('login-method-toggle').click();
     await mobile.fill(DEMO.mobile);
     await mobile.blur();
@@ -572,7 +584,13 @@ describe('/login page and guards', () => {
     expect(await password.getAttribute('type')).toBe('password');
     await form.getByRole('button', { name: 'Show password' }).click();
     expect(await password.getAttribute('type')).toBe('text');
+    const userInfo = page.waitForResponse((response) => response.url().includes('/api/v1/user/getUserInfo'));
     await form.getByTestId('login-submit').click();
+    // Logged in, but the welcome cannot show yet: the page waits for it instead of leaving.
+    await userInfo;
+    await page.waitForTimeout(2_000);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    release();
     await page.locator('.ant-notification-notice').getByText('Login successful').waitFor();
     await page.waitForURL(`${baseURL()}/course/index`, { timeout: 20_000 });
     // The timetable, which only a logged-in student sees (a visitor is sent back to /login).

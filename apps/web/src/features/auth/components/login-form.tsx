@@ -6,7 +6,7 @@ import { LOGIN_CLIENT_LABEL, LOGIN_TABS } from '@app/contract/constants';
 import { checkMobile, checkPassword, checkSmsCode } from '@app/contract/field-checks';
 import { message as contractMessage } from '@app/contract/messages';
 import { FieldRow, PasswordField, TextField, type TextFieldProps } from '../../../components/fields.tsx';
-import { withAppUi } from '../../../lib/antd/app-ui.ts';
+import { wantAppUi, withAppUi } from '../../../lib/antd/app-ui.ts';
 import { lazyWithAntd } from '../../../lib/antd/lazy-with-antd.tsx';
 import { clientPasswordHash } from '../../../lib/auth-crypto/client-password-hash.ts';
 import { isApiError } from '../../../lib/http/api-error.ts';
@@ -31,6 +31,8 @@ const LegalDialog = lazyWithAntd(() =>
 
 /** How long the "Login successful" notification shows before the page reloads (SPEC.md §2). */
 export const RELOAD_AFTER_LOGIN_MS = 1_000;
+/** How long a login waits at most for antd's toasts to load before it reloads without the welcome. */
+const WELCOME_WAIT_MS = 5_000;
 
 type Method = 'sms' | 'password';
 type Field = 'mobile' | 'code' | 'password' | 'newPassword';
@@ -184,14 +186,23 @@ export function LoginForm({ mode, onModeChange, onLoggedIn, demo, idPrefix }: Lo
         remember: values.remember,
         fetchUserInfo: () => getUserInfo({ duringLogin: true }),
       });
-      withAppUi((ui) =>
+      // The reload (or the way to ?url=) waits until the welcome is on screen, so it shows for the
+      // whole of RELOAD_AFTER_LOGIN_MS; if antd's toasts cannot load, it goes ahead anyway.
+      let proceeded = false;
+      const proceed = () => {
+        if (proceeded) return;
+        proceeded = true;
+        onLoggedIn(info);
+      };
+      withAppUi((ui) => {
         ui.notification.success({
           title: t('auth.loginSuccess'),
           description: t('auth.welcome', { name: displayName(info) || t('auth.defaultName') }),
           placement: 'top',
-        }),
-      );
-      onLoggedIn(info);
+        });
+        proceed();
+      });
+      setTimeout(proceed, WELCOME_WAIT_MS);
     } catch (error) {
       if (error instanceof EmptyUserInfoError) withAppUi((ui) => ui.message.error(t('auth.emptyUserInfo')));
       else if (!isApiError(error))
@@ -247,6 +258,10 @@ export function LoginForm({ mode, onModeChange, onLoggedIn, demo, idPrefix }: Lo
         id={`${idPrefix}-login`}
         noValidate
         onSubmit={onSubmit}
+        // The toasts (code sent, welcome) are antd's: loaded once the student starts on the form,
+        // so they are there by the time the first one is shown.
+        onFocusCapture={wantAppUi}
+        onPointerDownCapture={wantAppUi}
         aria-busy={submitting || undefined}
       >
         <FieldRow label={t('auth.mobile')} error={errors.mobile} lang={lang} id={id('mobile')}>
