@@ -46,7 +46,8 @@ describe('accounts accessibility', () => {
       } finally {
         await tp.context.close();
       }
-    });
+      // Four axe scans: 30 s in CI's full run, beyond the default 60 s when the machine is busier.
+    }, 120_000);
 
     it(`logged-in header and avatar menu, and the /login page, in ${dark ? 'dark' : 'light'} mode`, async () => {
       const tp = await openPage(browser);
