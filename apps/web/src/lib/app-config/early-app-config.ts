@@ -4,9 +4,10 @@ import { isEnvelope } from '@app/contract/envelope-guard';
 
 /**
  * What index.html's pre-paint script leaves on `window.__lsAppConfig`: its GET /app/config, sent
- * while the app's code downloads, and the parsed reply once it is in (issue 16). On a phone the
- * reply is usually there before the first render, so the shell and the login form render with
- * the settings instead of shifting when they arrive.
+ * while the app's code downloads, and the parsed reply once it is in (issue 16). The first query
+ * of the settings takes that reply instead of asking again; on /login, where the reply is usually
+ * in before the first render, it seeds the cache so the demo hint does not push the form down
+ * (app/prefetch.ts).
  */
 type EarlyRequest = { reply?: Promise<unknown>; body?: unknown };
 
