@@ -11,7 +11,7 @@ mkdirSync(screenshotDir, { recursive: true });
 export async function seriousViolations(page: Page): Promise<string[]> {
   // Judge resting colours, not the hover state of whatever the last click left the pointer on.
   await page.mouse.move(0, 0);
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

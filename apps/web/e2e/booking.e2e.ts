@@ -17,6 +17,7 @@ import {
 } from './auth-helpers.ts';
 import { screenshotDir, seriousViolations, skippedHeadingLevels } from './axe.ts';
 import {
+  antdAssets,
   gotoApp,
   seedStorage,
   settingsValue,
@@ -214,20 +215,43 @@ describe('booking', () => {
     expect(await refund.textContent()).toContain(`+${teacher.price_coins}`);
   });
 
-  it('shows a visitor the grid and asks for a login on picking a slot', async () => {
-    const { page } = await open();
-    await seedStorage(page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(false) });
+  it('opens a shared link on a phone without antd, with its data asked at start-up, and asks a visitor to log in on picking a slot', async () => {
+    const { page } = await open({ locale: 'en-US' });
+    await page.setViewportSize(PHONE);
+    await seedStorage(page, { LANGUAGE: 'en', SETTINGS: settingsValue(true) });
     const calls: string[] = [];
     page.on('request', (r) => {
       const path = new URL(r.url()).pathname;
-      if (path.startsWith('/api/v1/user/')) calls.push(path);
+      if (path.startsWith('/api/v1/user/') || path.startsWith('/api/v1/teacher/')) calls.push(path);
     });
+    // The teacher and both weeks are asked for while the page's code is still on its way: even
+    // with that code held back, the three requests go out.
+    await page.route('**/assets/teacher-booking-*.js', () => undefined);
+    const early = ['/teacher/getTeacherInfo', '/teacher/getTeacherSchedule'].map((path) =>
+      page.waitForRequest((r) => new URL(r.url()).pathname.endsWith(path), { timeout: 15_000 }),
+    );
+    await page.goto(`/teacher/booking/${teacher.id}`, { waitUntil: 'commit' });
+    await Promise.all(early);
+    await page.unroute('**/assets/teacher-booking-*.js');
+
+    calls.length = 0;
     await gotoApp(page, `/teacher/booking/${teacher.id}`);
-    await page.getByTestId('booking-teacher').waitFor();
+    await page.getByTestId('booking-teacher').getByText(teacher.name).waitFor();
+    await page.getByTestId('slot-grid').locator('.ls-t-days').waitFor();
+    await page.waitForLoadState('networkidle');
+    // Each asked once: the page found the start-up replies under its own keys.
+    expect(calls.filter((p) => p.endsWith('/teacher/getTeacherInfo'))).toHaveLength(1);
+    expect(calls.filter((p) => p.endsWith('/teacher/getTeacherSchedule'))).toHaveLength(2);
+    expect(await antdAssets(page), 'the booking page before a slot is picked').toEqual([]);
+    await noHorizontalScroll(page);
+    expect(await seriousViolations(page), 'booking page, visitor').toEqual([]);
+
     const slot = page.getByTestId('slot-free').first();
     if (!(await slot.isVisible())) await page.getByTestId('slots-next-week').click();
     await slot.click();
+    // The header's login dialog, and antd's toast saying why.
     await loginDialog(page).getByTestId('login-mobile').waitFor();
+    await page.getByText('Please log in to book this class').waitFor();
     expect(new URL(page.url()).searchParams.get('slot')).toMatch(/^\d+$/);
     expect(await page.getByTestId('booking-dialog').count()).toBe(0);
     // Nothing asked of a visitor answers 401 (no wallet calls).

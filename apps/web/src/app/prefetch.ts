@@ -1,7 +1,10 @@
 import { getIssueDetailQueryOptions } from '../features/ielts/api/get-issue-detail.ts';
 import { getIssueListQueryOptions } from '../features/ielts/api/get-issue-list.ts';
+import { getTeacherInfoQueryOptions } from '../features/teachers/api/get-teacher-info.ts';
 import { getTeacherListQueryOptions } from '../features/teachers/api/get-teacher-list.ts';
+import { getTeacherScheduleQueryOptions } from '../features/teachers/api/get-teacher-schedule.ts';
 import { discoveryListParams, filtersFromParams } from '../features/teachers/lib/filters.ts';
+import { scheduleWeekRange } from '../features/teachers/lib/week-range.ts';
 import { seedArrivedAppConfig } from '../lib/app-config/get-app-config.ts';
 import { isLoggedIn } from '../lib/session/session-store.ts';
 import { queryClient } from './query-client.ts';
@@ -27,6 +30,18 @@ export function prefetchFirstScreen(location: { pathname: string; search: string
     void queryClient.prefetchQuery(getIssueListQueryOptions());
     for (const part of ['part1', 'part2'] as const) {
       void queryClient.prefetchQuery(getIssueDetailQueryOptions(part));
+    }
+  } else {
+    // A shared booking link: the teacher and the two weeks of slots (teacher-booking.tsx).
+    const booking = /^\/teacher\/booking\/([1-9]\d{0,8})\/?$/.exec(location.pathname);
+    if (booking) {
+      const teacherId = Number(booking[1]);
+      void queryClient.prefetchQuery(getTeacherInfoQueryOptions(teacherId));
+      for (const week of [0, 1]) {
+        void queryClient.prefetchQuery(
+          getTeacherScheduleQueryOptions({ teacher_id: teacherId, ...scheduleWeekRange(week) }),
+        );
+      }
     }
   }
 }

@@ -15,8 +15,8 @@ type RouteModule = { default: ComponentType };
  * Every screen is its own lazily loaded module (DESIGN.md §8); the handle names its page title.
  * `locales` names the lazily loaded locale area the screen needs, fetched alongside its code.
  * Screens render inside antd's scope (theme, locale, toasts), loaded alongside them; `antd: false`
- * is for a screen whose first view does without antd (the home page, the login page and the IELTS
- * overview, issue 16): nothing on it may render an antd component, which would miss the theme and
+ * is for a screen whose first view does without antd (the home page, the login page, the IELTS
+ * overview and the booking page, issue 16): nothing on it may render an antd component, which would miss the theme and
  * locale.
  */
 function page(
@@ -180,7 +180,8 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'teacher/booking/:teacher_id',
-            ...page('titles.teacherBooking', () => import('./routes/teacher-booking.tsx')),
+            // The teacher and the slots in plain markup: antd loads with the booking dialog (issue 16).
+            ...page('titles.teacherBooking', () => import('./routes/teacher-booking.tsx'), { antd: false }),
           },
           {
             path: 'user',

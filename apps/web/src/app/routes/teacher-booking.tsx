@@ -1,17 +1,17 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { App, Skeleton } from 'antd';
 import dayjs from 'dayjs';
 import { LeftOutlined } from '@ant-design/icons';
 import type { CourseItem } from '@app/contract/courses';
 import type { TeacherSlot } from '@app/contract/teachers';
-import { ListEmpty, ListError } from '../../components/list-states.tsx';
+import { ListEmpty, ListError, ListSkeleton } from '../../components/list-states.tsx';
+import { lazyWithAntd } from '../../lib/antd/lazy-with-antd.tsx';
+import { withAppUi } from '../../lib/antd/app-ui.ts';
 import { isApiError } from '../../lib/http/api-error.ts';
 import { useLoginDialog } from '../../lib/session/login-dialog-store.ts';
 import { useIsLoggedIn } from '../../lib/session/session-store.ts';
 import { BEIJING_TIME_ZONE, studentTimeZone } from '../../lib/time/zoned-time.ts';
-import { BookingDialog } from '../../features/courses/components/booking-dialog.tsx';
 import { useTeacherInfo } from '../../features/teachers/api/get-teacher-info.ts';
 import { useTeacherSchedule } from '../../features/teachers/api/get-teacher-schedule.ts';
 import { BookingTeacherHeader } from '../../features/teachers/components/booking-teacher-header.tsx';
@@ -20,6 +20,16 @@ import { SCHEDULE_WEEKS, weekRange } from '../../features/teachers/lib/schedule.
 import { useCardList } from '../../features/wallet/api/get-card-list.ts';
 import { useCoinBalance } from '../../features/wallet/api/get-coin-balance.ts';
 import '../../features/teachers/components/teachers.css';
+
+/**
+ * The booking dialog is antd's (a modal with radios): it loads with antd once a slot is picked, so
+ * the page itself (a deep link students share) renders without antd (issue 16).
+ */
+const BookingDialog = lazyWithAntd(() =>
+  import('../../features/courses/components/booking-dialog.tsx').then((module) => ({
+    default: module.BookingDialog,
+  })),
+);
 
 /** `?slot=` as a slot id, or null. */
 function slotParam(value: string | null): number | null {
@@ -38,7 +48,6 @@ function slotParam(value: string | null): number | null {
  */
 export default function TeacherBookingRoute() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const teacherId = Number(useParams().teacher_id);
   const validId = Number.isInteger(teacherId) && teacherId > 0;
@@ -81,7 +90,7 @@ export default function TeacherBookingRoute() {
     );
     setDialogOpen(true);
     if (!loggedIn) {
-      void message.info(t('courses.booking.loginToBook'));
+      withAppUi((ui) => void ui.message.info(t('courses.booking.loginToBook')));
       openLogin('login');
     }
   };
@@ -99,7 +108,7 @@ export default function TeacherBookingRoute() {
   };
 
   const booked = (course: CourseItem) => {
-    void message.success(t('courses.booking.success'));
+    withAppUi((ui) => void ui.message.success(t('courses.booking.success')));
     void navigate(`/course/view/${course.id}`);
   };
 
@@ -131,7 +140,12 @@ export default function TeacherBookingRoute() {
         <LeftOutlined aria-hidden="true" /> {t('courses.booking.back')}
       </Link>
       {teacher.isPending ? (
-        <Skeleton active avatar={{ size: 64 }} paragraph={{ rows: 2 }} />
+        <ListSkeleton
+          count={1}
+          avatar={{ size: 64 }}
+          label={t('courses.booking.teacherLoading')}
+          testIdPrefix="booking-teacher"
+        />
       ) : (
         <BookingTeacherHeader teacher={teacher.data} />
       )}
@@ -150,19 +164,21 @@ export default function TeacherBookingRoute() {
         dayHeading="h2"
       />
       {loggedIn && dialogOpen && picked && teacher.data && (
-        <BookingDialog
-          key={picked.id}
-          slot={picked}
-          teacher={teacher.data}
-          wallet={wallet}
-          onRetryWallet={() => {
-            void balance.refetch();
-            void cards.refetch();
-          }}
-          slotFree={picked.state === 'free'}
-          onClose={closeDialog}
-          onBooked={booked}
-        />
+        <Suspense fallback={null}>
+          <BookingDialog
+            key={picked.id}
+            slot={picked}
+            teacher={teacher.data}
+            wallet={wallet}
+            onRetryWallet={() => {
+              void balance.refetch();
+              void cards.refetch();
+            }}
+            slotFree={picked.state === 'free'}
+            onClose={closeDialog}
+            onBooked={booked}
+          />
+        </Suspense>
       )}
     </div>
   );

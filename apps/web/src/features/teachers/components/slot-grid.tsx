@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Skeleton } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { TeacherSlot } from '@app/contract/teachers';
-import { ListError } from '../../../components/list-states.tsx';
+import { ListError, ListSkeleton } from '../../../components/list-states.tsx';
 import { useTeacherSchedule } from '../api/get-teacher-schedule.ts';
 import { SCHEDULE_WEEKS, weekDays, weekRange } from '../lib/schedule.ts';
 
@@ -71,22 +70,28 @@ export function SlotGrid({
   return (
     <div className="ls-t-slots" data-testid="slot-grid">
       <div className="ls-t-slots-nav">
-        <Button
-          icon={<LeftOutlined />}
+        <button
+          type="button"
+          className="ls-btn ls-btn-square"
           aria-label={t('teachers.prevWeek')}
           disabled={week === 0}
           onClick={() => setWeek((w) => w - 1)}
-        />
+        >
+          <LeftOutlined aria-hidden="true" />
+        </button>
         <span className="ls-t-slots-range" aria-live="polite">
           {`${days[0]!.format('MM/DD')} – ${days[6]!.format('MM/DD')}`}
         </span>
-        <Button
-          icon={<RightOutlined />}
+        <button
+          type="button"
+          className="ls-btn ls-btn-square"
           aria-label={t('teachers.nextWeek')}
           disabled={week >= SCHEDULE_WEEKS - 1}
           onClick={() => setWeek((w) => w + 1)}
           data-testid="slots-next-week"
-        />
+        >
+          <RightOutlined aria-hidden="true" />
+        </button>
         <ul className="ls-t-legend" aria-label={t('teachers.legend')}>
           {(['free', 'booked', 'mine', 'closed'] as const).map((s) => (
             <li key={s}>
@@ -99,7 +104,7 @@ export function SlotGrid({
         </ul>
       </div>
       {schedule.isPending ? (
-        <Skeleton active paragraph={{ rows: 4 }} />
+        <ListSkeleton count={1} rows={4} label={t('teachers.scheduleLoading')} testIdPrefix="slots" />
       ) : schedule.isError ? (
         <ListError
           testIdPrefix="teachers"

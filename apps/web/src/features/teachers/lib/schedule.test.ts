@@ -25,6 +25,18 @@ describe('slot grid weeks', () => {
     expect(dayjs(from).format('HH:mm')).toBe('00:00');
   });
 
+  it('asks for the days the grid shows, from midnight of its first day to midnight after its last', () => {
+    for (const moment of [now, dayjs('2026-03-08T23:59:59'), dayjs('2026-12-31T00:00:00')]) {
+      for (const week of [0, 1]) {
+        const days = weekDays(week, moment);
+        expect(weekRange(week, moment)).toEqual({
+          from: days[0]!.toISOString(),
+          to: days[6]!.add(1, 'day').toISOString(),
+        });
+      }
+    }
+  });
+
   it('offers the next 14 dates for the date filter', () => {
     const dates = nextDates(now);
     expect(dates).toHaveLength(14);

@@ -1,5 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import type { BOOKING_MAX_AHEAD_DAYS } from '@app/contract/booking';
+import { scheduleWeekRange } from './week-range.ts';
 
 // Type-checked against the contract without importing it at run time (the contract module pulls
 // zod, which the first screen should not load).
@@ -16,8 +17,7 @@ export function weekDays(week: number, now: Dayjs = dayjs()): Dayjs[] {
 
 /** The ISO [from, to) range the schedule call asks for week `week`. */
 export function weekRange(week: number, now: Dayjs = dayjs()): { from: string; to: string } {
-  const days = weekDays(week, now);
-  return { from: days[0]!.toISOString(), to: days[6]!.add(1, 'day').toISOString() };
+  return scheduleWeekRange(week, now.toDate());
 }
 
 /** The next 14 local dates (YYYY-MM-DD) offered by the date filter. */
