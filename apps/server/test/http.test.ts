@@ -229,20 +229,34 @@ describe('envelope and errors', () => {
 describe('response headers', () => {
   it('sends the security headers on API replies and pages', async () => {
     const { app } = await createTestApp();
-    for (const url of ['/api/v1/dict/sex', '/', '/health']) {
+    for (const url of ['/api/v1/dict/sex', '/api/v1/no/such/call', '/', '/course/index', '/health']) {
       const res = await app.inject({ method: 'GET', url });
       const csp = res.headers['content-security-policy'] as string;
-      expect(csp, url).toContain("default-src 'self'");
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-      expect(csp).toContain("object-src 'none'");
+      expect(csp, url).toContain("object-src 'none'");
       expect(csp).toContain("base-uri 'none'");
       expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("media-src 'self' blob: data:");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(csp).not.toContain('upgrade-insecure-requests');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(res.headers['strict-transport-security']).toBeUndefined();
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it("gives pages the app's policy and JSON replies one that loads nothing", async () => {
+    const { app } = await createTestApp();
+    for (const url of ['/', '/course/index']) {
+      const csp = (await app.inject({ method: 'GET', url })).headers['content-security-policy'] as string;
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+    }
+    for (const url of ['/api/v1/dict/sex', '/api/v1/teacher/getTeacherList', '/health']) {
+      const csp = (await app.inject({ method: 'GET', url })).headers['content-security-policy'] as string;
+      expect(csp, url).toMatch(/^default-src 'none';/);
+      expect(csp).not.toContain('script-src');
     }
   });
 
