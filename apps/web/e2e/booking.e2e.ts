@@ -293,6 +293,9 @@ describe('booking and timetable at 375 px, dark', () => {
       await page.getByTestId('timetable-countdown').waitFor();
       await page.getByTestId('timetable-list').or(page.getByTestId('timetable-empty')).first().waitFor();
       expect(await page.getByTestId('timetable-week').count()).toBe(0);
+      // Plain markup: the timetable loads no antd (issue 18).
+      await page.waitForLoadState('networkidle');
+      expect(await antdAssets(page), '/course/index').toEqual([]);
       await noHorizontalScroll(page);
       expect(await seriousViolations(page), 'timetable').toEqual([]);
       await page.screenshot({ path: `${screenshotDir}timetable-${lang}-dark.png`, fullPage: true });

@@ -13,6 +13,7 @@ import {
 } from './auth-helpers.ts';
 import { screenshotDir, seriousViolations } from './axe.ts';
 import {
+  antdAssets,
   gotoApp,
   pickSelectOption,
   seedStorage,
@@ -94,6 +95,9 @@ describe('user centre', () => {
     for (const id of ['home-coins', 'home-cards', 'home-counts', 'home-next', 'home-reports']) {
       await tp.page.getByTestId(id).waitFor();
     }
+    // Plain markup: the overview loads no antd (issue 18).
+    await tp.page.waitForLoadState('networkidle');
+    expect(await antdAssets(tp.page), '/user/home').toEqual([]);
     expect(await tp.page.getByTestId('home-coins').getByRole('link').first().getAttribute('href')).toBe(
       '/user/coins',
     );

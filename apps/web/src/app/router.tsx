@@ -16,7 +16,7 @@ type RouteModule = { default: ComponentType };
  * `locales` names the lazily loaded locale area the screen needs, fetched alongside its code.
  * Screens render inside antd's scope (theme, locale, toasts), loaded alongside them; `antd: false`
  * is for a screen whose first view does without antd (the home page, the login page, the IELTS
- * overview and the booking page, issue 16): nothing on it may render an antd component, which would miss the theme and
+ * overview, the booking page, the timetable and the user centre's overview, issues 16 and 18): nothing on it may render an antd component, which would miss the theme and
  * locale.
  */
 function page(
@@ -132,7 +132,10 @@ export const routes: RouteObject[] = [
               { index: true, loader: () => redirect('/course/index') },
               {
                 path: 'index',
-                ...page('titles.courseTimetable', () => import('../features/courses/routes/timetable.tsx')),
+                // Plain markup: no antd (issue 18).
+                ...page('titles.courseTimetable', () => import('../features/courses/routes/timetable.tsx'), {
+                  antd: false,
+                }),
               },
               {
                 path: 'list',
@@ -199,7 +202,10 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'home',
-                ...page('titles.userHome', () => import('../features/users/routes/user-home.tsx')),
+                // Plain markup: no antd (issue 18).
+                ...page('titles.userHome', () => import('../features/users/routes/user-home.tsx'), {
+                  antd: false,
+                }),
               },
               {
                 path: 'info',

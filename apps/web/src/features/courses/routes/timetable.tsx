@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Grid, Skeleton } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { ListEmpty, ListError } from '../../../components/list-states.tsx';
+import { ListEmpty, ListError, ListSkeleton } from '../../../components/list-states.tsx';
+import { useMediaQuery } from '../../../lib/media/use-media-query.ts';
 import { useTimetable } from '../api/get-timetable.ts';
 import { TimetableCountdown } from '../components/timetable-countdown.tsx';
 import { TimetableList } from '../components/timetable-list.tsx';
@@ -12,10 +12,14 @@ import { TimetableWeek } from '../components/timetable-week.tsx';
 import { byLocalDay, weekDaysOf, weekRangeOf } from '../lib/timetable.ts';
 import '../components/timetable.css';
 
+/** Where the seven-column week replaces the list of days: antd's `md` breakpoint. */
+const WIDE = '(min-width: 768px)';
+
 /**
  * /course/index: the student's week, Monday to Sunday, in their time zone: a seven-column week on
  * wide screens, the days with classes as a list on phones; week navigation, today marked, and a
  * countdown to the next class. Cancelled classes are not listed (the server leaves them out).
+ * Plain markup, no antd (issue 18: a page students open every day, on their phones).
  */
 export default function TimetableRoute() {
   const { t } = useTranslation();
@@ -25,7 +29,7 @@ export default function TimetableRoute() {
   const days = weekDaysOf(offset, now);
   const range = weekRangeOf(offset, now);
   const timetable = useTimetable(range);
-  const wide = Grid.useBreakpoint().md ?? true;
+  const wide = useMediaQuery(WIDE);
   const today = dayjs().format('YYYY-MM-DD');
   const byDay = byLocalDay(timetable.data?.records ?? []);
 
@@ -36,29 +40,40 @@ export default function TimetableRoute() {
         <TimetableCountdown />
       </div>
       <div className="ls-tt-nav">
-        <Button
-          icon={<LeftOutlined />}
+        <button
+          type="button"
+          className="ls-btn ls-btn-square"
           aria-label={t('courses.timetable.prevWeek')}
           onClick={() => setOffset((o) => o - 1)}
           data-testid="timetable-prev"
-        />
+        >
+          <LeftOutlined aria-hidden="true" />
+        </button>
         <span className="ls-tt-range" aria-live="polite" data-testid="timetable-range">
           {t('courses.timetable.weekOf', { from: days[0]!.format('MM/DD'), to: days[6]!.format('MM/DD') })}
         </span>
-        <Button
-          icon={<RightOutlined />}
+        <button
+          type="button"
+          className="ls-btn ls-btn-square"
           aria-label={t('courses.timetable.nextWeek')}
           onClick={() => setOffset((o) => o + 1)}
           data-testid="timetable-next"
-        />
+        >
+          <RightOutlined aria-hidden="true" />
+        </button>
         {offset !== 0 && (
-          <Button onClick={() => setOffset(0)} data-testid="timetable-this-week">
+          <button
+            type="button"
+            className="ls-btn"
+            onClick={() => setOffset(0)}
+            data-testid="timetable-this-week"
+          >
             {t('courses.timetable.thisWeek')}
-          </Button>
+          </button>
         )}
       </div>
       {timetable.isPending ? (
-        <Skeleton active paragraph={{ rows: 5 }} />
+        <ListSkeleton count={1} rows={5} label={t('courses.timetable.loading')} testIdPrefix="timetable" />
       ) : timetable.isError ? (
         <ListError
           testIdPrefix="timetable"

@@ -1,4 +1,3 @@
-import { Avatar, Skeleton, Tag } from 'antd';
 import { RightOutlined, UserOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -6,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { COURSE_STATUSES, labelOf } from '@app/contract/enums';
 import type { UserHome } from '@app/contract/users';
 import { DateTime } from '../../../components/date-time.tsx';
-import { ListError } from '../../../components/list-states.tsx';
+import { ListError, ListSkeleton } from '../../../components/list-states.tsx';
 import { Coins } from '../../../components/money.tsx';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
 import { useUserHome } from '../api/get-user-home.ts';
@@ -39,6 +38,17 @@ function Tile({
   );
 }
 
+/** The student's picture, or a person glyph (the header's avatar style). */
+function HomeAvatar({ src }: { src: string }) {
+  return src ? (
+    <img className="ls-user-avatar ls-u-hello-avatar" src={src} alt="" width={56} height={56} />
+  ) : (
+    <span className="ls-user-avatar ls-u-hello-avatar" aria-hidden="true">
+      <UserOutlined />
+    </span>
+  );
+}
+
 function Overview({ data }: { data: UserHome }) {
   const { t } = useTranslation();
   const lang = useSettings((s) => s.language);
@@ -46,7 +56,7 @@ function Overview({ data }: { data: UserHome }) {
   return (
     <>
       <div className="ls-u-hello" data-testid="user-home-profile">
-        <Avatar size={56} src={user.student_pic || undefined} icon={<UserOutlined />} alt="" />
+        <HomeAvatar src={user.student_pic} />
         <div>
           <div className="ls-u-hello-name">{user.student_nick || t('users.noNick')}</div>
           <Link to="/user/info" className="ls-small">
@@ -117,7 +127,7 @@ function Overview({ data }: { data: UserHome }) {
                   <Link to={`/course/view/${course.id}`}>
                     <span className="ls-u-row-main">
                       <strong>{course.teacher.name}</strong>
-                      <Tag>{labelOf(COURSE_STATUSES, course.status, lang)}</Tag>
+                      <span className="ls-tag">{labelOf(COURSE_STATUSES, course.status, lang)}</span>
                     </span>
                     <span className="ls-small ls-muted">
                       <DateTime value={course.start} /> · {t('users.minutes', { count: course.minutes })}
@@ -144,7 +154,7 @@ function Overview({ data }: { data: UserHome }) {
                   <Link to={`/course/feedback/view/${report.course_id}/${report.id}`}>
                     <span className="ls-u-row-main">
                       <strong>{report.teacher.name}</strong>
-                      {!report.read && <Tag color="processing">{t('users.unread')}</Tag>}
+                      {!report.read && <span className="ls-tag is-info">{t('users.unread')}</span>}
                     </span>
                     <span className="ls-small ls-muted">
                       <DateTime value={report.course_start} />
@@ -160,7 +170,10 @@ function Overview({ data }: { data: UserHome }) {
   );
 }
 
-/** /user/home: the account overview (GET /user/getUserHome), each part linking to its page. */
+/**
+ * /user/home: the account overview (GET /user/getUserHome), each part linking to its page. Plain
+ * markup, no antd (issue 18).
+ */
 export default function UserHomeRoute() {
   const { t } = useTranslation();
   const home = useUserHome();
@@ -168,7 +181,13 @@ export default function UserHomeRoute() {
     <div className="ls-u-home" data-testid="user-home">
       <h1>{t('titles.userHome')}</h1>
       {home.isPending ? (
-        <Skeleton active avatar paragraph={{ rows: 6 }} />
+        <ListSkeleton
+          count={1}
+          avatar={{ size: 56 }}
+          rows={6}
+          label={t('users.homeLoading')}
+          testIdPrefix="user-home"
+        />
       ) : home.isError ? (
         <ListError testIdPrefix="user-home" onRetry={() => void home.refetch()} />
       ) : (
