@@ -9,7 +9,7 @@ import {
   uniqueMobile,
 } from './auth-helpers.ts';
 import { screenshotDir, seriousViolations } from './axe.ts';
-import { gotoApp, seedStorage, settingsValue, useBrowser } from './browser.ts';
+import { antdAssets, gotoApp, seedStorage, settingsValue, useBrowser } from './browser.ts';
 
 /**
  * Recharge and payment (issue 14) and the wallet pages (issue 13) in the browser, against the real
@@ -170,6 +170,9 @@ describe('recharge and payment', () => {
     await page.getByTestId('wechat-only').waitFor();
     expect(await page.getByTestId('pay-method-wechat').count()).toBe(1);
     expect(await page.getByTestId('pay-method-alipay').count()).toBe(0);
+    // The packages are plain markup: antd loads with the payment step, not before (issue 18).
+    await page.waitForLoadState('networkidle');
+    expect(await antdAssets(page), '/user/recharge').toEqual([]);
   });
 
   it('asks for the teacher of an exclusive-teacher card before ordering it', async () => {

@@ -16,7 +16,8 @@ type RouteModule = { default: ComponentType };
  * `locales` names the lazily loaded locale area the screen needs, fetched alongside its code.
  * Screens render inside antd's scope (theme, locale, toasts), loaded alongside them; `antd: false`
  * is for a screen whose first view does without antd (the home page, the login page, the IELTS
- * overview, the booking page, the timetable and the user centre's overview, issues 16 and 18): nothing on it may render an antd component, which would miss the theme and
+ * overview, the booking page, the timetable, the recharge page and the user centre's overview, issues 16
+ * and 18): nothing on it may render an antd component, which would miss the theme and
  * locale.
  */
 function page(
@@ -198,7 +199,8 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'recharge',
-                ...page('titles.userRecharge', () => import('./routes/user/recharge.tsx')),
+                // The packages in plain markup; the payment step loads with antd (issue 18).
+                ...page('titles.userRecharge', () => import('./routes/user/recharge.tsx'), { antd: false }),
               },
               {
                 path: 'home',

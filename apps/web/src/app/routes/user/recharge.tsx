@@ -1,11 +1,25 @@
+import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ProductKind } from '@app/contract/payments';
-import { PaymentStep } from '../../../features/payments/components/payment-step.tsx';
+import { ListSkeleton } from '../../../components/list-states.tsx';
+import { lazyWithAntd } from '../../../lib/antd/lazy-with-antd.tsx';
 import { RechargeForm } from '../../../features/payments/components/recharge-form.tsx';
 import { CoinBalanceCard } from '../../../features/wallet/components/coin-balance-card.tsx';
-import { RechargeTeacherPicker } from './recharge-teacher-picker.tsx';
+
+/**
+ * The packages render without antd (issue 18); the payment step (its QR code and dialogs) and the
+ * exclusive card's teacher picker load with antd when they are shown.
+ */
+const PaymentStep = lazyWithAntd(() =>
+  import('../../../features/payments/components/payment-step.tsx').then((module) => ({
+    default: module.PaymentStep,
+  })),
+);
+const RechargeTeacherPicker = lazyWithAntd(() =>
+  import('./recharge-teacher-picker.tsx').then((module) => ({ default: module.RechargeTeacherPicker })),
+);
 
 /**
  * /user/recharge (issue 14): the wallet's balance above the packages; choosing one creates an order
@@ -26,11 +40,13 @@ export default function RechargeRoute() {
     <div className="ls-pay-page">
       <h1>{t('titles.userRecharge')}</h1>
       {orderNo ? (
-        <PaymentStep
-          orderNo={orderNo}
-          paidExtra={<CoinBalanceCard title={t('payments.step.newBalance')} />}
-          onNewOrder={(k) => showKind(k, false)}
-        />
+        <Suspense fallback={<ListSkeleton count={1} rows={4} testIdPrefix="payment-step" />}>
+          <PaymentStep
+            orderNo={orderNo}
+            paidExtra={<CoinBalanceCard title={t('payments.step.newBalance')} />}
+            onNewOrder={(k) => showKind(k, false)}
+          />
+        </Suspense>
       ) : (
         <>
           <CoinBalanceCard
@@ -45,7 +61,11 @@ export default function RechargeRoute() {
           <RechargeForm
             kind={kind}
             onKindChange={(next) => showKind(next, true)}
-            renderTeacherPicker={(props) => <RechargeTeacherPicker {...props} />}
+            renderTeacherPicker={(props) => (
+              <Suspense fallback={<ListSkeleton count={1} rows={1} testIdPrefix="teacher-picker" />}>
+                <RechargeTeacherPicker {...props} />
+              </Suspense>
+            )}
             onOrderCreated={(no) => setSearch({ order_no: no })}
           />
         </>

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Segmented } from 'antd';
+import { ExclamationCircleFilled, InfoCircleFilled } from '@ant-design/icons';
 import { CARD_TYPES, type PayMethod } from '@app/contract/enums';
 import type { Product, ProductKind } from '@app/contract/payments';
 import { EnumTag } from '../../../components/enum-tag.tsx';
@@ -14,6 +14,7 @@ import { isWeChatBrowser, newIdempotencyKey, offeredPayMethods } from '../lib/or
 import { productTitle } from '../lib/product-title.ts';
 import { PayMethodIcon } from './pay-method-icon.tsx';
 import { usePayMethodName } from './pay-method-label.tsx';
+import '../../../components/fields.css';
 import './payments.css';
 
 /** The teacher an exclusive-teacher card is bought for. */
@@ -79,17 +80,25 @@ export function RechargeForm({ kind, onKindChange, renderTeacherPicker, onOrderC
 
   return (
     <div className="ls-pay-page" data-testid="recharge-form">
-      <Segmented<ProductKind>
-        block
-        value={kind}
-        onChange={onKindChange}
+      <div
+        className="ls-segmented"
+        role="radiogroup"
         aria-label={t('payments.kind')}
         data-testid="recharge-kind"
-        options={[
-          { value: 'coin', label: t('payments.kindCoin') },
-          { value: 'card', label: t('payments.kindCard') },
-        ]}
-      />
+      >
+        {(['coin', 'card'] as const).map((value) => (
+          <label key={value} className={value === kind ? 'is-checked' : undefined}>
+            <input
+              type="radio"
+              name="recharge-kind"
+              value={value}
+              checked={value === kind}
+              onChange={() => onKindChange(value)}
+            />
+            {value === 'coin' ? t('payments.kindCoin') : t('payments.kindCard')}
+          </label>
+        ))}
+      </div>
       {products.isPending ? (
         <ListSkeleton testIdPrefix="products" className="ls-pay-options" count={4} rows={2} />
       ) : products.isError ? (
@@ -137,10 +146,16 @@ export function RechargeForm({ kind, onKindChange, renderTeacherPicker, onOrderC
             <legend className="ls-sr-only">{t('payments.payMethod')}</legend>
             <h2 aria-hidden="true">{t('payments.payMethod')}</h2>
             {inWeChat && (
-              <Alert type="info" showIcon message={t('payments.wechatOnly')} data-testid="wechat-only" />
+              <p className="ls-pay-alert is-info" role="note" data-testid="wechat-only">
+                <InfoCircleFilled aria-hidden="true" />
+                {t('payments.wechatOnly')}
+              </p>
             )}
             {methods.length === 0 ? (
-              <Alert type="warning" showIcon message={t('payments.noMethods')} />
+              <p className="ls-pay-alert is-warning" role="alert">
+                <ExclamationCircleFilled aria-hidden="true" />
+                {t('payments.noMethods')}
+              </p>
             ) : (
               <div className="ls-pay-options is-methods" data-testid="pay-methods">
                 {methods.map((m) => (
@@ -173,16 +188,17 @@ export function RechargeForm({ kind, onKindChange, renderTeacherPicker, onOrderC
                 {t('payments.payNote')}
               </p>
             </div>
-            <Button
-              type="primary"
-              size="large"
-              disabled={!payMethod}
-              loading={create.isPending}
+            <button
+              type="button"
+              className="ls-btn ls-btn-primary ls-btn-large"
+              disabled={!payMethod || create.isPending}
+              aria-busy={create.isPending}
               onClick={submit}
               data-testid="recharge-submit"
             >
+              {create.isPending && <span className="ls-btn-spinner" aria-hidden="true" />}
               {t('payments.payNow', { amount: formatFen(product.price_fen) })}
-            </Button>
+            </button>
           </div>
         </>
       )}

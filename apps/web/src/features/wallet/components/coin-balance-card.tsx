@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Skeleton } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
+import { ListSkeleton } from '../../../components/list-states.tsx';
 import { CoinIcon } from '../../../components/money.tsx';
 import { formatCoins } from '../../../lib/money/money.ts';
 import { useCoinBalance } from '../api/get-coin-balance.ts';
@@ -9,7 +9,8 @@ import './wallet.css';
 
 /**
  * The study-coin balance with the coin icon (SPEC.md §1), large; `action` sits beside it (the
- * "Buy study coins" link of the coins page). Its own loading and error states.
+ * "Buy study coins" link of the coins page). Its own loading and error states. Plain markup: the
+ * recharge page shows it before antd (issue 18).
  */
 export function CoinBalanceCard({ title, action }: { title?: ReactNode; action?: ReactNode }) {
   const { t } = useTranslation();
@@ -21,13 +22,14 @@ export function CoinBalanceCard({ title, action }: { title?: ReactNode; action?:
           {title ?? t('wallet.balanceTitle')}
         </h2>
         {balance.isPending ? (
-          <Skeleton.Input active size="large" aria-label={t('list.loading')} />
+          <ListSkeleton count={1} rows={1} className="ls-w-balance-skeleton" testIdPrefix="coin-balance" />
         ) : balance.isError ? (
           <p className="ls-w-balance-error" role="alert">
             {t('wallet.balanceError')}{' '}
-            <Button size="small" icon={<ReloadOutlined />} onClick={() => void balance.refetch()}>
+            <button type="button" className="ls-btn ls-btn-small" onClick={() => void balance.refetch()}>
+              <ReloadOutlined aria-hidden="true" />
               {t('list.retry')}
-            </Button>
+            </button>
           </p>
         ) : (
           <p className="ls-w-balance-value" data-testid="coin-balance" data-value={balance.data.coins}>
