@@ -94,11 +94,15 @@ describe('web app', () => {
     );
     const { app } = await createTestApp({ env: { WEB_DIST: web.dir } });
     const expected = `'sha256-${createHash('sha256').update(inline).digest('base64')}'`;
-    for (const url of ['/', '/ielts', '/api/v1/dict/sex']) {
+    for (const url of ['/', '/ielts']) {
       const res = await app.inject({ method: 'GET', url });
       const scriptSrc = /script-src ([^;]*)/.exec(res.headers['content-security-policy'] as string)?.[1];
       expect(scriptSrc, url).toBe(`'self' ${expected}`);
     }
+    // A JSON reply is no document: its policy allows no script at all (default-src 'none').
+    const api = await app.inject({ method: 'GET', url: '/api/v1/dict/sex' });
+    expect(api.headers['content-security-policy']).toMatch(/^default-src 'none';/);
+    expect(api.headers['content-security-policy']).not.toContain('script-src');
   });
 
   describe('precompressed copies (the web build writes x.br and x.gz beside x)', () => {
