@@ -2,12 +2,12 @@ import { RightOutlined, UserOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { COURSE_STATUSES, labelOf } from '@app/contract/enums';
+import { COURSE_STATUSES } from '@app/contract/enums';
 import type { UserHome } from '@app/contract/users';
 import { DateTime } from '../../../components/date-time.tsx';
+import { EnumTag } from '../../../components/enum-tag.tsx';
 import { ListError, ListSkeleton } from '../../../components/list-states.tsx';
 import { Coins } from '../../../components/money.tsx';
-import { useSettings } from '../../../lib/settings/settings-store.ts';
 import { useUserHome } from '../api/get-user-home.ts';
 import '../components/users.css';
 
@@ -51,7 +51,6 @@ function HomeAvatar({ src }: { src: string }) {
 
 function Overview({ data }: { data: UserHome }) {
   const { t } = useTranslation();
-  const lang = useSettings((s) => s.language);
   const { user, cards, next_classes: next, reports, counts } = data;
   return (
     <>
@@ -127,7 +126,7 @@ function Overview({ data }: { data: UserHome }) {
                   <Link to={`/course/view/${course.id}`}>
                     <span className="ls-u-row-main">
                       <strong>{course.teacher.name}</strong>
-                      <span className="ls-tag">{labelOf(COURSE_STATUSES, course.status, lang)}</span>
+                      <EnumTag items={COURSE_STATUSES} value={course.status} />
                     </span>
                     <span className="ls-small ls-muted">
                       <DateTime value={course.start} /> · {t('users.minutes', { count: course.minutes })}
@@ -154,7 +153,9 @@ function Overview({ data }: { data: UserHome }) {
                   <Link to={`/course/feedback/view/${report.course_id}/${report.id}`}>
                     <span className="ls-u-row-main">
                       <strong>{report.teacher.name}</strong>
-                      {!report.read && <span className="ls-tag is-info">{t('users.unread')}</span>}
+                      {!report.read && (
+                        <span className="ls-enum-tag ls-tone is-blue">{t('users.unread')}</span>
+                      )}
                     </span>
                     <span className="ls-small ls-muted">
                       <DateTime value={report.course_start} />
