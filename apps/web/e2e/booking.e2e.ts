@@ -18,6 +18,7 @@ import {
 import { screenshotDir, seriousViolations, skippedHeadingLevels } from './axe.ts';
 import {
   antdAssets,
+  assetFetches,
   gotoApp,
   seedStorage,
   settingsValue,
@@ -224,6 +225,15 @@ describe('booking', () => {
       const path = new URL(r.url()).pathname;
       if (path.startsWith('/api/v1/user/') || path.startsWith('/api/v1/teacher/')) calls.push(path);
     });
+    // The page's own code is asked for beside the entry (index.html's preload): even with the
+    // entry held back, it goes out.
+    await page.route('**/assets/index-*.js', () => undefined);
+    const pageCode = page.waitForRequest((r) => /\/assets\/teacher-booking-[\w-]+\.js$/.test(r.url()), {
+      timeout: 15_000,
+    });
+    await page.goto(`/teacher/booking/${teacher.id}`, { waitUntil: 'commit' });
+    await pageCode;
+    await page.unroute('**/assets/index-*.js');
     // The teacher and both weeks are asked for while the page's code is still on its way: even
     // with that code held back, the three requests go out.
     await page.route('**/assets/teacher-booking-*.js', () => undefined);
@@ -242,6 +252,8 @@ describe('booking', () => {
     // Each asked once: the page found the start-up replies under its own keys.
     expect(calls.filter((p) => p.endsWith('/teacher/getTeacherInfo'))).toHaveLength(1);
     expect(calls.filter((p) => p.endsWith('/teacher/getTeacherSchedule'))).toHaveLength(2);
+    // Fetched once: the router used the preloaded code instead of asking for it again.
+    expect(await assetFetches(page, /\/assets\/teacher-booking-[\w-]+\.js$/)).toHaveLength(1);
     expect(await antdAssets(page), 'the booking page before a slot is picked').toEqual([]);
     await noHorizontalScroll(page);
     expect(await seriousViolations(page), 'booking page, visitor').toEqual([]);

@@ -151,6 +151,22 @@ export function antdAssets(page: Page): Promise<string[]> {
   );
 }
 
+/**
+ * The page's fetches of assets whose path matches `file`, one resource entry each: a landing page's
+ * own chunk that index.html preloads (scripts/route-preload.ts) appears once, as the router finds it
+ * in place instead of fetching it again.
+ */
+export function assetFetches(page: Page, file: RegExp): Promise<string[]> {
+  return page.evaluate(
+    (source) =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => new RegExp(source).test(path)),
+    file.source,
+  );
+}
+
 /** Waits until /app/config arrived (the footer's business link only renders with it). */
 export async function waitForConfig(page: Page): Promise<void> {
   await page.locator('footer a[href^="mailto:"]').first().waitFor();

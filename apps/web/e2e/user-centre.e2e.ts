@@ -14,6 +14,7 @@ import {
 import { screenshotDir, seriousViolations } from './axe.ts';
 import {
   antdAssets,
+  assetFetches,
   gotoApp,
   pickSelectOption,
   seedStorage,
@@ -89,6 +90,20 @@ describe('user centre', () => {
     await seedStorage(tp.page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(false) });
     const mobile = await loginFresh(tp.page);
 
+    // Opened directly, the overview asks for its code beside the entry and for its data at
+    // start-up: even with the page's code held back, the data request goes out.
+    await tp.page.route('**/assets/user-home-*.js', () => undefined);
+    const early = tp.page.waitForRequest((r) => r.url().endsWith('/api/v1/user/getUserHome'), {
+      timeout: 15_000,
+    });
+    await tp.page.goto('/user/home', { waitUntil: 'commit' });
+    await early;
+    await tp.page.unroute('**/assets/user-home-*.js');
+    const homeCalls: string[] = [];
+    tp.page.on('request', (r) => {
+      if (r.url().endsWith('/api/v1/user/getUserHome')) homeCalls.push(r.url());
+    });
+
     // Overview: profile, coins, cards and counts, each linking on.
     await gotoApp(tp.page, '/user/home');
     await tp.page.getByTestId('user-home-profile').waitFor();
@@ -98,6 +113,10 @@ describe('user centre', () => {
     // Plain markup: the overview loads no antd (issue 18).
     await tp.page.waitForLoadState('networkidle');
     expect(await antdAssets(tp.page), '/user/home').toEqual([]);
+    // Asked once: the page found the start-up reply under its own key. Its code was fetched once:
+    // the router used index.html's preload instead of asking for it again.
+    expect(homeCalls).toHaveLength(1);
+    expect(await assetFetches(tp.page, /\/assets\/user-home-[\w-]+\.js$/)).toHaveLength(1);
     expect(await tp.page.getByTestId('home-coins').getByRole('link').first().getAttribute('href')).toBe(
       '/user/coins',
     );

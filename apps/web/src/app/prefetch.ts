@@ -5,8 +5,14 @@ import { getTeacherListQueryOptions } from '../features/teachers/api/get-teacher
 import { getTeacherScheduleQueryOptions } from '../features/teachers/api/get-teacher-schedule.ts';
 import { discoveryListParams, filtersFromParams } from '../features/teachers/lib/filters.ts';
 import { scheduleWeekRange } from '../features/teachers/lib/week-range.ts';
+import { getTimetableQueryOptions } from '../features/courses/api/get-timetable.ts';
+import { timetableWeekRange } from '../features/courses/lib/week-range.ts';
+import { getProductListQueryOptions } from '../features/payments/api/get-product-list.ts';
+import { getUserHomeQueryOptions } from '../features/users/api/get-user-home.ts';
+import { getCoinBalanceQueryOptions } from '../features/wallet/api/get-coin-balance.ts';
 import { seedArrivedAppConfig } from '../lib/app-config/get-app-config.ts';
-import { isLoggedIn } from '../lib/session/session-store.ts';
+import { studentIdOf } from '../lib/favourites/get-liked-teacher-ids.ts';
+import { isLoggedIn, session } from '../lib/session/session-store.ts';
 import { queryClient } from './query-client.ts';
 
 /**
@@ -25,23 +31,41 @@ export function prefetchFirstScreen(location: { pathname: string; search: string
   if (location.pathname === '/') {
     const filters = filtersFromParams(new URLSearchParams(location.search));
     void queryClient.prefetchQuery(getTeacherListQueryOptions(discoveryListParams(filters, isLoggedIn())));
-  } else if (location.pathname === '/ielts' || location.pathname === '/ielts/') {
+    return;
+  }
+  const path = location.pathname.replace(/\/$/, '');
+  if (path === '/ielts') {
     // The IELTS overview: the banks and the current bank's parts 1 and 2 (ielts-index.tsx).
     void queryClient.prefetchQuery(getIssueListQueryOptions());
     for (const part of ['part1', 'part2'] as const) {
       void queryClient.prefetchQuery(getIssueDetailQueryOptions(part));
     }
-  } else {
-    // A shared booking link: the teacher and the two weeks of slots (teacher-booking.tsx).
-    const booking = /^\/teacher\/booking\/([1-9]\d{0,8})\/?$/.exec(location.pathname);
-    if (booking) {
-      const teacherId = Number(booking[1]);
-      void queryClient.prefetchQuery(getTeacherInfoQueryOptions(teacherId));
-      for (const week of [0, 1]) {
-        void queryClient.prefetchQuery(
-          getTeacherScheduleQueryOptions({ teacher_id: teacherId, ...scheduleWeekRange(week) }),
-        );
-      }
+    return;
+  }
+  // A shared booking link: the teacher and the two weeks of slots (teacher-booking.tsx).
+  const booking = /^\/teacher\/booking\/([1-9]\d{0,8})$/.exec(path);
+  if (booking) {
+    const teacherId = Number(booking[1]);
+    void queryClient.prefetchQuery(getTeacherInfoQueryOptions(teacherId));
+    for (const week of [0, 1]) {
+      void queryClient.prefetchQuery(
+        getTeacherScheduleQueryOptions({ teacher_id: teacherId, ...scheduleWeekRange(week) }),
+      );
     }
+    return;
+  }
+  // The student's own pages opened directly (a bookmark, a reminder's link): their first data. A
+  // logged-out visitor is sent to /login instead (the queries are disabled for them anyway).
+  if (!isLoggedIn()) return;
+  const studentId = studentIdOf(session.useSession.getState());
+  if (path === '/user/home') {
+    void queryClient.prefetchQuery(getUserHomeQueryOptions(studentId));
+  } else if (path === '/course/index') {
+    // This week's classes (timetable.tsx opens on week 0).
+    void queryClient.prefetchQuery(getTimetableQueryOptions(studentId, timetableWeekRange(0)));
+  } else if (path === '/user/recharge') {
+    // The packages and the balance card (recharge-form.tsx, coin-balance-card.tsx).
+    void queryClient.prefetchQuery(getProductListQueryOptions());
+    void queryClient.prefetchQuery(getCoinBalanceQueryOptions(studentId));
   }
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../http/http-client.ts';
-import { useSession } from '../session/session-store.ts';
+import { useSession, type SessionState } from '../session/session-store.ts';
 import { queryKeys } from '../query-keys.ts';
 
 /**
@@ -22,9 +22,12 @@ export function getLikedTeacherIdsQueryOptions(studentId: string | number | null
   });
 }
 
-/** The logged-in student's id, or null. */
+/** The logged-in student's id, or null: the first part of every query key of the student's own data. */
+export const studentIdOf = (s: SessionState): string | number | null =>
+  s.token && s.userInfo ? (s.userInfo.student_id ?? null) : null;
+
 export function useStudentId(): string | number | null {
-  return useSession((s) => (s.token && s.userInfo ? (s.userInfo.student_id ?? null) : null));
+  return useSession(studentIdOf);
 }
 
 export function useLikedTeacherIds() {

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { timetableWeekRange } from './week-range.ts';
 import { byLocalDay, countdownParts, nextClassOf, weekDaysOf, weekRangeOf, weekStart } from './timetable.ts';
 
 const at = (s: string) => dayjs(s);
@@ -18,6 +19,18 @@ describe('weeks', () => {
     const range = weekRangeOf(0, at('2030-01-09T10:00'));
     expect(Date.parse(range.to) - Date.parse(range.from)).toBe(7 * 86_400_000);
     expect(range.from).toBe(at('2030-01-07T00:00').toISOString());
+  });
+
+  it("start-up's dayjs-free range is the week the page shows, Sundays and year ends included", () => {
+    for (const now of ['2030-01-09T10:00', '2030-01-13T23:59', '2030-12-30T00:00', '2031-01-04T12:00']) {
+      for (const offset of [-1, 0, 1]) {
+        const days = weekDaysOf(offset, at(now));
+        const range = timetableWeekRange(offset, at(now).toDate());
+        expect(range.from).toBe(days[0]?.toISOString());
+        expect(range.to).toBe(days[6]?.add(1, 'day').toISOString());
+        expect(weekRangeOf(offset, at(now))).toEqual(range);
+      }
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import { timetableWeekRange } from './week-range.ts';
 
 /** A class as the timetable needs it (CourseItem's fields). */
 type Timed = { start: string; end: string; status: number };
@@ -20,10 +21,9 @@ export function weekDaysOf(offset: number, now: Dayjs = dayjs()): Dayjs[] {
   return Array.from({ length: 7 }, (_, i) => monday.add(i, 'day'));
 }
 
-/** The ISO [from, to) of week `offset` for GET /course/getTimetable. */
+/** The ISO [from, to) of week `offset` for GET /course/getTimetable (see week-range.ts). */
 export function weekRangeOf(offset: number, now: Dayjs = dayjs()): { from: string; to: string } {
-  const monday = weekStart(offset, now);
-  return { from: monday.toISOString(), to: monday.add(7, 'day').toISOString() };
+  return timetableWeekRange(offset, now.toDate());
 }
 
 /** Classes by local day (YYYY-MM-DD), each day's in start order. */
