@@ -253,10 +253,35 @@ describe('response headers', () => {
       expect(csp, url).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self'");
     }
-    for (const url of ['/api/v1/dict/sex', '/api/v1/teacher/getTeacherList', '/health']) {
+    for (const url of [
+      '/api/v1/dict/sex',
+      '/api/v1/teacher/getTeacherList',
+      '/api/v1/no/such/call',
+      '/health',
+    ]) {
       const csp = (await app.inject({ method: 'GET', url })).headers['content-security-policy'] as string;
       expect(csp, url).toMatch(/^default-src 'none';/);
       expect(csp).not.toContain('script-src');
+    }
+  });
+
+  it('keeps the headers only a document acts on for pages, and the resource policy for every reply', async () => {
+    const { app } = await createTestApp();
+    const documentOnly = [
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
+    const page = await app.inject({ method: 'GET', url: '/' });
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    for (const name of documentOnly) expect(page.headers[name], name).toBeDefined();
+    for (const url of ['/api/v1/dict/sex', '/api/v1/no/such/call', '/health']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      for (const name of documentOnly) expect(res.headers[name], `${url} ${name}`).toBeUndefined();
     }
   });
 

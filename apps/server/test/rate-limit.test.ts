@@ -31,9 +31,17 @@ function hit(t: TestApp, ip: string) {
 }
 
 async function expectLimitAfter(t: TestApp, ip: string, max: number) {
-  for (let i = 0; i < max; i++) expect((await hit(t, ip)).statusCode, `request ${i + 1}`).toBe(200);
+  for (let i = 0; i < max; i++) {
+    const reply = await hit(t, ip);
+    expect(reply.statusCode, `request ${i + 1}`).toBe(200);
+    // The limit is told with the refusal only (decisions.md), not on every reply.
+    expect(Object.keys(reply.headers).filter((name) => name.startsWith('x-ratelimit-'))).toEqual([]);
+  }
   const refused = await hit(t, ip);
   expect(refused.statusCode).toBe(429);
+  expect(refused.headers['x-ratelimit-limit']).toBe(String(max));
+  expect(refused.headers['x-ratelimit-remaining']).toBe('0');
+  expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   expect(refused.json()).toEqual({
     code: 429,
     data: null,
