@@ -28,6 +28,18 @@ const vendorGroups = [
 ];
 
 /**
+ * The app's own start-up modules that lazily loaded screens import too (the session, the HTTP
+ * client, storage, query keys, shared constants) in one chunk of the first screen's: left to
+ * itself the bundler makes a small file of each, which compresses worse and costs a request each.
+ */
+const startModules = {
+  name: 'start',
+  test: /[\\/](apps[\\/]web[\\/]src[\\/]lib[\\/](storage|query-keys|http[\\/]http-client|session[\\/]session-store)|packages[\\/]contract[\\/]src[\\/]constants)\.ts$/,
+  priority: 1,
+  tags: ['$initial' as const],
+};
+
+/**
  * The icons of the home page's list (search box, like button, teacher cards) in one chunk instead of
  * one request each: the home route's first screen waits for them (issue 16). Screens that use one of
  * them load the few KB of the others too.
@@ -97,7 +109,11 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [...vendorGroups.map((g) => ({ ...g, tags: ['$initial' as const] })), homeIcons],
+          groups: [
+            ...vendorGroups.map((g) => ({ ...g, tags: ['$initial' as const] })),
+            startModules,
+            homeIcons,
+          ],
         },
       },
     },
