@@ -527,9 +527,16 @@ describe('/login page and guards', () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/v1/app/config')) configRequests.push(request.url());
     });
+    // The settings answer after the page's code has arrived (which index.html asks for beside
+    // the entry), as on a busy server: the first render waits for them.
+    await page.route('**/api/v1/app/config', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
     await gotoApp(page, '/login?url=%2Fcourse%2Findex');
     const form = page.getByTestId('login-form');
     await page.getByTestId('demo-hint').waitFor();
+    await page.unroute('**/api/v1/app/config');
     // index.html asked for the settings while the code loaded: one request, and the demo hint came
     // with the form's first render instead of pushing it down later.
     expect(configRequests).toHaveLength(1);

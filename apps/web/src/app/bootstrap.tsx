@@ -12,7 +12,7 @@ import { listenForLogout } from '../lib/session/logout-broadcast.ts';
 import { session, isLoggedIn } from '../lib/session/session-store.ts';
 import { setupHttp } from './http-setup.ts';
 import { yieldToMain } from '../lib/yield-to-main.ts';
-import { prefetchFirstScreen } from './prefetch.ts';
+import { firstScreenWait, prefetchFirstScreen } from './prefetch.ts';
 import { AppProviders } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
 
@@ -36,7 +36,7 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
   await yieldToMain();
   const router = createAppRouter();
   setupHttp((url) => void router.navigate(url));
-  await Promise.all([restoreSession(), stylesheet]);
+  await Promise.all([restoreSession(), stylesheet, firstScreenWait(window.location)]);
   prefetchFirstScreen(window.location);
   // Logged out in another tab: this tab of the same session ends too, on a fresh home page.
   listenForLogout(

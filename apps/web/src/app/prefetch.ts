@@ -10,10 +10,22 @@ import { timetableWeekRange } from '../features/courses/lib/week-range.ts';
 import { getProductListQueryOptions } from '../features/payments/api/get-product-list.ts';
 import { getUserHomeQueryOptions } from '../features/users/api/get-user-home.ts';
 import { getCoinBalanceQueryOptions } from '../features/wallet/api/get-coin-balance.ts';
+import { earlyAppConfigSettled } from '../lib/app-config/early-app-config.ts';
 import { seedArrivedAppConfig } from '../lib/app-config/get-app-config.ts';
 import { studentIdOf } from '../lib/favourites/get-liked-teacher-ids.ts';
 import { isLoggedIn, session } from '../lib/session/session-store.ts';
 import { queryClient } from './query-client.ts';
+
+const LOGIN_CONFIG_WAIT_MS = 1_000;
+
+/**
+ * What the first render waits for besides the stored session. On /login: index.html's early
+ * /app/config reply, at most a second, so the demo hint renders with the form instead of pushing
+ * it down when it comes (the page's code now arrives beside the entry, often before that reply).
+ */
+export function firstScreenWait(location: { pathname: string }): Promise<void> {
+  return location.pathname === '/login' ? earlyAppConfigSettled(LOGIN_CONFIG_WAIT_MS) : Promise.resolve();
+}
 
 /**
  * Start-up: the data of the landing page is requested while the page's code downloads, instead of

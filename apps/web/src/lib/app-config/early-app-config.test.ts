@@ -56,4 +56,39 @@ describe('early /app/config', () => {
     expect(none.arrivedAppConfig()).toBeUndefined();
     expect(await none.earlyAppConfigReply()).toBeNull();
   });
+
+  it("lets /login's first render wait for a reply on its way, at most the given time", async () => {
+    vi.useFakeTimers();
+    try {
+      const settled = vi.fn();
+      let answer: (body: unknown) => void = () => undefined;
+      const pending = await load({ reply: new Promise((resolve) => (answer = resolve)) });
+      void pending.earlyAppConfigSettled(1_000).then(settled);
+      await vi.advanceTimersByTimeAsync(300);
+      expect(settled).not.toHaveBeenCalled();
+      answer(ok);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(settled).toHaveBeenCalledOnce();
+
+      const late = vi.fn();
+      const stuck = await load({ reply: new Promise(() => undefined) });
+      void stuck.earlyAppConfigSettled(1_000).then(late);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(late).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(late).toHaveBeenCalledOnce();
+
+      // Nothing to wait for: arrived already, or no early request.
+      const arrived = await load({ reply: Promise.resolve(ok), body: ok });
+      const none = await load(undefined);
+      for (const early of [arrived, none]) {
+        const done = vi.fn();
+        void early.earlyAppConfigSettled(1_000).then(done);
+        await vi.advanceTimersByTimeAsync(0);
+        expect(done).toHaveBeenCalledOnce();
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

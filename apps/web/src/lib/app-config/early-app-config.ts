@@ -50,3 +50,19 @@ export async function earlyAppConfigReply(): Promise<AppConfig | null> {
   const early = take();
   return early?.reply ? settingsOf(await early.reply) : null;
 }
+
+/**
+ * Resolves once the early request has answered (or failed), or after `ms`, whichever is first;
+ * at once when there was none. /login's first render waits for it (app/prefetch.ts).
+ */
+export function earlyAppConfigSettled(ms: number): Promise<void> {
+  const early = typeof window === 'undefined' ? undefined : window.__lsAppConfig;
+  if (!early?.reply || 'body' in early) return Promise.resolve();
+  return Promise.race([
+    early.reply.then(
+      () => undefined,
+      () => undefined,
+    ),
+    new Promise<void>((resolve) => setTimeout(resolve, ms)),
+  ]);
+}
