@@ -154,6 +154,53 @@ describe('refresh coordinator', () => {
     expect(b.pair).toEqual(server.current);
   });
 
+  it("waits for another tab's marker that reaches this tab after the lock does", async () => {
+    const server = fakeServer();
+    // Each tab's view of localStorage: its own writes at once, the other tab's 60 ms later (a
+    // browser syncs localStorage between tab processes asynchronously). Messages arrive after 150 ms.
+    const views: Array<Map<string, string>> = [];
+    const storageOf = () => {
+      const local = new Map<string, string>();
+      views.push(local);
+      return {
+        getItem: (key: string) => local.get(key) ?? null,
+        setItem: (key: string, value: string) => {
+          local.set(key, value);
+          setTimeout(() => views.forEach((v) => v !== local && v.set(key, value)), 60);
+        },
+        removeItem: (key: string) => void local.delete(key),
+      } as KeyValueStorage;
+    };
+    const listeners = new Set<(e: { data: unknown }) => void>();
+    const slowChannel = (): BroadcastChannelLike => {
+      const own = new Set<(e: { data: unknown }) => void>();
+      return {
+        postMessage: (data) => {
+          for (const l of listeners) if (!own.has(l)) setTimeout(() => l({ data }), 150);
+        },
+        addEventListener: (_t, l) => {
+          own.add(l);
+          listeners.add(l);
+        },
+        removeEventListener: (_t, l) => {
+          own.delete(l);
+          listeners.delete(l);
+        },
+      };
+    };
+    const locks = memoryLocks();
+    const a = tab(server, { locks, storage: storageOf(), channel: slowChannel() });
+    const b = tab(server, { locks, storage: storageOf(), channel: slowChannel() });
+    const stale = server.current.token;
+    expect(await Promise.all([a.coordinator.refresh(stale), b.coordinator.refresh(stale)])).toEqual([
+      true,
+      true,
+    ]);
+    expect(server.calls).toBe(1);
+    expect(server.reuseDetected).toBe(false);
+    expect(b.pair).toEqual(server.current);
+  });
+
   it('returns false when the refresh fails, and later calls try again', async () => {
     const server = fakeServer();
     const shared = { locks: memoryLocks(), storage: memoryStorage() };

@@ -13,7 +13,8 @@ import { browserStorage, readItem, writeItem, type KeyValueStorage } from '../st
  *   adopts it. Re-reading storage is not enough: duplicated tabs share a sessionStorage *copy*;
  * - inside the lock a tab first checks whether its token was already replaced, and if a marker says
  *   another tab already rotated this very token but the message has not arrived yet, it waits for the
- *   message instead of spending the old refresh token.
+ *   message instead of spending the old refresh token. With no marker in sight it waits a moment
+ *   (`settleMs`) and looks again: another tab's storage write can reach this tab after its lock.
  */
 export type TokenPair = { token: string; refreshToken: string };
 
@@ -46,6 +47,11 @@ export type RefreshCoordinatorOptions = {
   storage?: KeyValueStorage | null;
   /** How long to wait for a pair another tab announced (ms). */
   handoffTimeoutMs?: number;
+  /**
+   * How long a tab holding the lock waits for another tab's marker or message before it spends the
+   * refresh token itself (ms, default 200).
+   */
+  settleMs?: number;
   /** The fallback lock: how long it is held at most and how long a tab waits for it (ms). */
   storageLockTtlMs?: number;
   now?: () => number;
@@ -142,6 +148,7 @@ export function createRefreshCoordinator(options: RefreshCoordinatorOptions): Re
   const { doRefresh, onTokens, getCurrentToken } = options;
   const now = options.now ?? Date.now;
   const handoffTimeoutMs = options.handoffTimeoutMs ?? 5_000;
+  const settleMs = options.settleMs ?? 200;
   const storage = options.storage !== undefined ? options.storage : browserStorage('local');
   const warn = options.warn ?? ((message: string) => console.warn(message));
 
@@ -209,7 +216,17 @@ export function createRefreshCoordinator(options: RefreshCoordinatorOptions): Re
     if (current === null) return false;
     if (current !== staleToken) return true; // another tab refreshed and we already adopted its pair
     const from = tokenFingerprint(staleToken);
-    const marker = readItem(storage, MARKER_KEY);
+    let marker = readItem(storage, MARKER_KEY);
+    if (!marker?.startsWith(`${from}|`) && settleMs > 0) {
+      // The lock can be ours before another tab's marker and message are: a browser hands
+      // localStorage writes and channel messages to other tabs' processes asynchronously. A short
+      // wait before spending the refresh token lets them arrive.
+      await sleep(settleMs);
+      const after = getCurrentToken();
+      if (after === null) return false;
+      if (after !== staleToken) return true;
+      marker = readItem(storage, MARKER_KEY);
+    }
     if (marker?.startsWith(`${from}|`)) {
       // Another tab already spent this token's refresh token; its message is on the way.
       return waitForReplacement(staleToken);
