@@ -55,6 +55,30 @@ function fakeServer(fam = 'fam-a') {
   return server;
 }
 
+/**
+ * BroadcastChannels of one name whose messages reach the other tabs `delayMs` late (a tab never
+ * hears its own): each call is one tab's channel.
+ */
+function slowChannels(delayMs: number): () => BroadcastChannelLike {
+  const listeners = new Set<(e: { data: unknown }) => void>();
+  return () => {
+    const own = new Set<(e: { data: unknown }) => void>();
+    return {
+      postMessage: (data) => {
+        for (const l of listeners) if (!own.has(l)) setTimeout(() => l({ data }), delayMs);
+      },
+      addEventListener: (_t, l) => {
+        own.add(l);
+        listeners.add(l);
+      },
+      removeEventListener: (_t, l) => {
+        own.delete(l);
+        listeners.delete(l);
+      },
+    };
+  };
+}
+
 type Tab = { pair: TokenPair | null; coordinator: RefreshCoordinator; adopted: number };
 
 const open: RefreshCoordinator[] = [];
@@ -126,23 +150,7 @@ describe('refresh coordinator', () => {
     const server = fakeServer();
     const storage = memoryStorage();
     // A channel whose messages arrive late: the lock is released long before delivery.
-    const listeners = new Set<(e: { data: unknown }) => void>();
-    const slowChannel = (): BroadcastChannelLike => {
-      const own = new Set<(e: { data: unknown }) => void>();
-      return {
-        postMessage: (data) => {
-          for (const l of listeners) if (!own.has(l)) setTimeout(() => l({ data }), 150);
-        },
-        addEventListener: (_t, l) => {
-          own.add(l);
-          listeners.add(l);
-        },
-        removeEventListener: (_t, l) => {
-          own.delete(l);
-          listeners.delete(l);
-        },
-      };
-    };
+    const slowChannel = slowChannels(150);
     const locks = memoryLocks();
     const a = tab(server, { locks, storage, channel: slowChannel() });
     const b = tab(server, { locks, storage, channel: slowChannel() });
@@ -171,23 +179,7 @@ describe('refresh coordinator', () => {
         removeItem: (key: string) => void local.delete(key),
       } as KeyValueStorage;
     };
-    const listeners = new Set<(e: { data: unknown }) => void>();
-    const slowChannel = (): BroadcastChannelLike => {
-      const own = new Set<(e: { data: unknown }) => void>();
-      return {
-        postMessage: (data) => {
-          for (const l of listeners) if (!own.has(l)) setTimeout(() => l({ data }), 150);
-        },
-        addEventListener: (_t, l) => {
-          own.add(l);
-          listeners.add(l);
-        },
-        removeEventListener: (_t, l) => {
-          own.delete(l);
-          listeners.delete(l);
-        },
-      };
-    };
+    const slowChannel = slowChannels(150);
     const locks = memoryLocks();
     const a = tab(server, { locks, storage: storageOf(), channel: slowChannel() });
     const b = tab(server, { locks, storage: storageOf(), channel: slowChannel() });
