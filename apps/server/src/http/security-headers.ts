@@ -167,7 +167,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     }
   });
   app.addHook('onRequest', (request, reply, done) => {
-    // A request no route matched is answered by the not-found handler: a JSON 404 under /api.
+    // Routes without headers of their own: the web app's wildcard (files, pages) and requests no
+    // route matched. Under /api either ends in the not-found handler's JSON 404: the API's headers.
     const headers =
       request.routeOptions.config?.securityHeaders ?? (isApiRequest(request) ? apiHeaders : appHeaders);
     for (const [name, value] of headers) {
