@@ -14,6 +14,7 @@ import { registerHttpCache } from './http/http-cache.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { PUBLIC_CACHE_DEFAULTS, registerPublicCache, type PublicCacheSettings } from './http/public-cache.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
+import { registerMatchedRoute } from './http/route-path.ts';
 import { bufferedStdout, OneLineLogController } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -101,6 +102,8 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Before any hook: the slot in which hooks keep the matched route (http/route-path.ts).
+  registerMatchedRoute(app);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();

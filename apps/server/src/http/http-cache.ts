@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isApiPath, routePathOf } from './route-path.ts';
+import { isApiPath, matchedRoute, routePathOf } from './route-path.ts';
 import type { SessionPolicy } from './session-policy.ts';
 
 /**
@@ -57,7 +57,7 @@ export function registerHttpCache(app: FastifyInstance): void {
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
-    const policy = request.routeOptions.config?.httpCache;
+    const policy = matchedRoute(request).config?.httpCache;
     if (policy === undefined || reply.statusCode !== 200) return done(null, payload);
     // Replies of the public cache (public-cache.ts) carry the ETag of their entry.
     if (request.publicCacheState != null) return done(null, payload);

@@ -1,5 +1,11 @@
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+} from 'fastify';
 import type { Clock } from '../clock.ts';
 import { compiledSerializerCompiler } from './compiled-serializer.ts';
 import { langOf } from './envelope.ts';
@@ -10,6 +16,7 @@ import {
   strongEtag,
   type HttpCachePolicy,
 } from './http-cache.ts';
+import { matchedRoute, type MatchedRoute } from './route-path.ts';
 import type { SessionPolicy } from './session-policy.ts';
 
 /**
@@ -272,12 +279,11 @@ function canonical(values: unknown): string {
 }
 
 /** The cache key of a request to a cached route, or null when its reply must not be shared. */
-function keyOf(request: FastifyRequest): string | null {
+function keyOf(request: FastifyRequest, route: MatchedRoute): string | null {
   if (request.method !== 'GET') return null;
-  const config = request.routeOptions.config;
   // An `optional` route reads a token when one is sent: the reply may be that student's.
-  if (config.session !== 'none' && request.headers.authorization !== undefined) return null;
-  return `${request.routeOptions.url}\n${canonical(request.params)}\n${canonical(request.query)}\n${langOf(request)}`;
+  if (route.config?.session !== 'none' && request.headers.authorization !== undefined) return null;
+  return `${route.url}\n${canonical(request.params)}\n${canonical(request.query)}\n${langOf(request)}`;
 }
 
 /** The headers of a cacheable reply; the body in the encoding the client prefers, or a 304. */
@@ -298,6 +304,15 @@ function sendEntry(request: FastifyRequest, reply: FastifyReply, cache: PublicCa
       : null;
   if (encoding !== null) reply.header('content-encoding', encoding);
   return cache.encoded(entry, encoding);
+}
+
+/**
+ * Whether every GET reply of a route comes from the cache, whoever asks (`cachedPublicRead`): sent in
+ * the encoding the client prefers by `sendEntry`, so the route needs no compression of its own. A
+ * `cachedPersonalisedRead` route is not one: a logged-in student's reply is computed and sent as usual.
+ */
+export function sharesCachedReplies(config: FastifyContextConfig | undefined): boolean {
+  return config?.publicCache !== undefined && config.session === 'none';
 }
 
 /** Checks a route's declaration: only replies that are the same for every visitor may be shared. */
@@ -323,9 +338,10 @@ export function registerPublicCache(
   // The lookup is a hook of each cached route, added after the request limiter's own (registered
   // earlier, rate-limit.ts): a reply from the cache still counts against the caller's limit.
   const lookup: onRequestHookHandler = (request, reply, done) => {
-    const key = keyOf(request);
+    const route = matchedRoute(request);
+    const key = keyOf(request, route);
     if (key === null) return done();
-    const tags = request.routeOptions.config.publicCache!.tags;
+    const tags = route.config!.publicCache!.tags;
     const found = cache.begin(key, () => {
       // The leader has answered: its entry, or (not stored) this request computes its own.
       const entry = cache.get(key);
@@ -367,13 +383,13 @@ export function registerPublicCache(
       const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
       const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
       const vary =
-        request.routeOptions.config.httpCache === 'revalidate'
+        matchedRoute(request).config?.httpCache === 'revalidate'
           ? 'api-language'
           : 'api-language, authorization';
       const entry = cache.set(state.key, state.tags, body, { contentType, vary }, state.snapshot);
       return done(null, sendEntry(request, reply, cache, entry));
     }
-    const invalidates = request.routeOptions.config?.invalidates;
+    const invalidates = matchedRoute(request).config?.invalidates;
     if (invalidates !== undefined && !(reply.statusCode >= 400 && reply.statusCode < 500)) {
       cache.invalidate(invalidates);
     }

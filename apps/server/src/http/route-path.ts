@@ -1,4 +1,36 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
+
+/** The pattern and config of the route the router matched for a request (undefined url: none did). */
+export type MatchedRoute = { url: string | undefined; config: FastifyContextConfig | undefined };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Filled by `matchedRoute` on first use. */
+    matchedRoute: MatchedRoute | null;
+  }
+}
+
+/** Declares the slot `matchedRoute` fills, on every request (app.ts, before any route or hook). */
+export function registerMatchedRoute(app: FastifyInstance): void {
+  app.decorateRequest('matchedRoute', null);
+}
+
+/**
+ * The route a request matched, read once per request. Fastify's `request.routeOptions` is a getter
+ * that builds a new object of twelve fields on every read, and the hooks of one cached reply (the
+ * request limiter, security headers, HTTP caching, the public cache) read it eight times. The route
+ * does not change during a request: a request no route matched, or one the web app's wildcard hands
+ * to the not-found handler, is judged by its path either way (`routePathOf`).
+ */
+export function matchedRoute(request: FastifyRequest): MatchedRoute {
+  let matched = request.matchedRoute;
+  if (matched == null) {
+    const options = request.routeOptions;
+    matched = { url: options.url, config: options.config };
+    request.matchedRoute = matched;
+  }
+  return matched;
+}
 
 /** Whether a request path or a route pattern belongs to the API (/api, /api/…, /api?…). */
 export function isApiPath(url: string): boolean {
@@ -24,13 +56,13 @@ function decodedPathOf(url: string): string {
  * the login route, so whatever decides by path (the request limiter, `no-store`, a 404 envelope
  * rather than the web app) must see `/api/v1/user/login` as well. Known in onRequest already.
  */
-export function routePathOf(request: Pick<FastifyRequest, 'url' | 'routeOptions'>): string {
-  const pattern = request.routeOptions.url;
+export function routePathOf(request: FastifyRequest): string {
+  const pattern = matchedRoute(request).url;
   if (pattern !== undefined && !pattern.includes('*')) return pattern;
   return decodedPathOf(request.url);
 }
 
 /** Whether a request is an API call, under any spelling of its path. */
-export function isApiRequest(request: Pick<FastifyRequest, 'url' | 'routeOptions'>): boolean {
+export function isApiRequest(request: FastifyRequest): boolean {
   return isApiPath(routePathOf(request));
 }

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
-import { isApiPath, isApiRequest } from './route-path.ts';
+import { isApiPath, isApiRequest, matchedRoute } from './route-path.ts';
 
 type Directives = Record<string, string[] | null>;
 
@@ -170,7 +170,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     // Routes without headers of their own: the web app's wildcard (files, pages) and requests no
     // route matched. Under /api either ends in the not-found handler's JSON 404: the API's headers.
     const headers =
-      request.routeOptions.config?.securityHeaders ?? (isApiRequest(request) ? apiHeaders : appHeaders);
+      matchedRoute(request).config?.securityHeaders ?? (isApiRequest(request) ? apiHeaders : appHeaders);
     for (const [name, value] of headers) {
       reply.header(name, value);
     }

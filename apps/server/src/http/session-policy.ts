@@ -2,7 +2,7 @@ import { API_BASE } from '@app/contract/constants';
 import { CODES } from '@app/contract/codes';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
-import { routePathOf } from './route-path.ts';
+import { matchedRoute, routePathOf } from './route-path.ts';
 
 /**
  * Who may call a route (DESIGN.md §11), declared in its route options:
@@ -40,9 +40,9 @@ export const USER_AREA_PREFIX = `${API_BASE}/user/`;
  * outside the table) the path decides: an unknown /api/v1/user/xyz needs a session, so a visitor
  * gets 401 and a student 404, and a visitor learns nothing about which /user paths exist.
  */
-export function sessionPolicyOf(request: Pick<FastifyRequest, 'url' | 'routeOptions'>): SessionPolicy {
-  const pattern = request.routeOptions.url;
-  const declared = request.routeOptions.config?.session;
+export function sessionPolicyOf(request: FastifyRequest): SessionPolicy {
+  const { url: pattern, config } = matchedRoute(request);
+  const declared = config?.session;
   if (declared !== undefined && pattern !== undefined && !pattern.includes('*')) return declared;
   return routePathOf(request)
     .replace(/(.)\/$/, '$1')

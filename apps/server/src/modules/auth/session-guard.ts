@@ -1,6 +1,7 @@
 import { CODES } from '@app/contract/codes';
 import type { FastifyInstance } from 'fastify';
 import { isAppError } from '../../http/app-error.ts';
+import { matchedRoute } from '../../http/route-path.ts';
 import { USER_AREA_PREFIX, sessionPolicyOf } from '../../http/session-policy.ts';
 import type { SessionService } from './session.service.ts';
 
@@ -35,7 +36,7 @@ export function registerSessionGuard(app: FastifyInstance, sessions: SessionServ
   app.addHook('preParsing', async (request, _reply, payload) => {
     const policy = sessionPolicyOf(request);
     if (policy === 'required') {
-      const allowRevoked = request.routeOptions.config?.allowRevoked === true;
+      const allowRevoked = matchedRoute(request).config?.allowRevoked === true;
       request.student = await sessions.authenticate(request.headers.authorization, { allowRevoked });
     } else if (policy === 'optional' && request.headers.authorization) {
       try {
