@@ -15,7 +15,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { PUBLIC_CACHE_DEFAULTS, registerPublicCache, type PublicCacheSettings } from './http/public-cache.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerMatchedRoute } from './http/route-path.ts';
-import { bufferedStdout, OneLineLogController } from './http/request-log.ts';
+import { bufferedStdout, OneLineLogController, requestLoggerFactory } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createIdempotency } from './db/idempotency.ts';
@@ -60,6 +60,8 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
     logger: opts.logger ?? { level: config.LOG_LEVEL, stream: stdout!.stream },
     // One line per request instead of Fastify's two (http/request-log.ts).
     logController: new OneLineLogController(),
+    // A request's pino child is made when something logs through it, not for every request.
+    childLoggerFactory: requestLoggerFactory,
     // A hop count trusts that many proxies in front of us (X-Forwarded-For read from the right).
     trustProxy:
       typeof trustProxy === 'number' ? (_addr: string, hop: number) => hop < trustProxy : trustProxy,

@@ -1,5 +1,6 @@
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { lineBuffer, redactUrl, type LineSink } from './request-log.ts';
+import { lineBuffer, redactUrl, RequestLogger, writeRequestLine, type LineSink } from './request-log.ts';
 
 describe('redactUrl', () => {
   it('hides the values of credential parameters and keeps the rest', () => {
@@ -70,5 +71,85 @@ describe('lineBuffer', () => {
     expect(sink.chunks).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 80));
     expect(sink.chunks).toEqual(['late\n']);
+  });
+});
+
+describe('the request line', () => {
+  /** A pino logger writing into an array, with a fixed time so two lines can be compared. */
+  function recordingLogger(options: pino.LoggerOptions = {}) {
+    const lines: string[] = [];
+    const logger = pino(
+      { level: 'info', timestamp: () => ',"time":1700000000000', ...options },
+      { write: (line: string) => void lines.push(line) },
+    );
+    return { logger, lines };
+  }
+
+  const cases = [
+    { method: 'GET', url: '/api/v1/dict/sex', status: 200, ms: 0.4, ip: '127.0.0.1' },
+    { method: 'POST', url: '/x?q="quoted"\\back\u0001ctl&emoji=😀', status: 400, ms: 12, ip: '::1' },
+    { method: 'GET', url: '/课程/' + 'long'.repeat(40), status: 304, ms: Number.NaN, ip: '2001:db8::1' },
+  ];
+
+  it("is byte for byte what pino writes from the request's child logger", () => {
+    for (const fields of cases) {
+      const fast = recordingLogger();
+      const slow = recordingLogger();
+      const requestLog = new RequestLogger(fast.logger, { reqId: 'r-1' }, {});
+      expect(writeRequestLine(fast.logger, requestLog, 'r-1', fields)).toBe(true);
+      slow.logger.child({ reqId: 'r-1' }).info(fields, 'request');
+      expect(fast.lines).toEqual(slow.lines);
+      expect(JSON.parse(fast.lines[0]!)).toMatchObject({ reqId: 'r-1', url: fields.url, msg: 'request' });
+    }
+  });
+
+  it("writes nothing below the logger's level, and leaves a route's own level and unusual formatting to pino", () => {
+    const quiet = recordingLogger({ level: 'warn' });
+    const fields = cases[0]!;
+    expect(writeRequestLine(quiet.logger, quiet.logger, 'r-2', fields)).toBe(true);
+    expect(quiet.lines).toEqual([]);
+
+    const routeLevel = recordingLogger();
+    const ownLevel = new RequestLogger(routeLevel.logger, { reqId: 'r-3' }, { level: 'debug' });
+    expect(writeRequestLine(routeLevel.logger, ownLevel, 'r-3', fields)).toBe(false);
+
+    const mixed = recordingLogger({ mixin: () => ({ region: 'cn' }) });
+    expect(writeRequestLine(mixed.logger, mixed.logger, 'r-4', fields)).toBe(false);
+    const formatted = recordingLogger({ formatters: { log: (object) => object } });
+    expect(writeRequestLine(formatted.logger, formatted.logger, 'r-5', fields)).toBe(false);
+    expect([...mixed.lines, ...formatted.lines, ...routeLevel.lines]).toEqual([]);
+  });
+});
+
+describe('RequestLogger', () => {
+  it('makes the child logger on first use only, with the bindings and options Fastify gave it', () => {
+    const lines: string[] = [];
+    const root = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    let children = 0;
+    // The app's logger as Fastify hands it over, counting the children made from it.
+    const parent = Object.assign(Object.create(root) as pino.Logger, {
+      child: (bindings: pino.Bindings, options?: pino.ChildLoggerOptions) => {
+        children += 1;
+        return root.child(bindings, options);
+      },
+    });
+
+    const log = new RequestLogger(parent, { reqId: 'r-9' }, { level: 'warn' });
+    expect(children).toBe(0);
+    expect(log.level).toBe('warn');
+    log.info('not at warn');
+    log.warn({ code: 40001 }, 'refused');
+    log.error(new Error('boom'));
+    expect(children).toBe(1);
+    expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([
+      expect.objectContaining({ level: 40, reqId: 'r-9', code: 40001, msg: 'refused' }),
+      expect.objectContaining({ level: 50, reqId: 'r-9', msg: 'boom' }),
+    ]);
+    log.level = 'debug';
+    log.debug('now shown');
+    expect(lines).toHaveLength(3);
+    log.child({ job: 'x' }).debug('from a child');
+    expect(JSON.parse(lines[3]!)).toMatchObject({ reqId: 'r-9', job: 'x', msg: 'from a child' });
+    expect(children).toBe(1);
   });
 });
