@@ -90,6 +90,9 @@ type Row = {
   /** The mean req/s of the hello-world runs just before and just after the scenario. */
   hello: string;
   vsHello: string;
+  /** The server's CPU time per request, µs, and hello-world's (its neighbours' mean) divided by it. */
+  cpu: string;
+  cpuVsHello: string;
   target: string;
   met: string;
   errors: number;
@@ -105,18 +108,52 @@ async function measure(url: string, scenario: Pick<Scenario, 'connections' | 'he
   });
 }
 
-/** One scenario: a second of warm-up (JIT, caches), then the measured run. */
-async function run(name: string, url: string, scenario: Scenario | Record<string, never> = {}) {
+/** Clock ticks a second in /proc/<pid>/stat (USER_HZ: 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/** CPU time used so far by process `pid` (all its threads, user and system), in µs; null without /proc. */
+function cpuMicros(pid: number | undefined): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One scenario: a second of warm-up (JIT, caches), then the measured run, with the CPU time the
+ * server process `pid` spent per request during it. CPU per request hardly moves with what else
+ * the machine runs, where req/s does: on two cores autocannon and the server share the CPU.
+ */
+async function run(
+  name: string,
+  url: string,
+  pid: number | undefined,
+  scenario: Scenario | Record<string, never> = {},
+) {
   await measure(url, scenario, 1);
+  const cpuBefore = cpuMicros(pid);
   const result = await measure(url, scenario, seconds);
+  const cpuAfter = cpuMicros(pid);
   return {
     name,
+    cpu:
+      cpuBefore === null || cpuAfter === null || result.requests.total === 0
+        ? null
+        : (cpuAfter - cpuBefore) / result.requests.total,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
   };
+}
+
+function micros(value: number | null): string {
+  return value === null ? '' : value.toFixed(1);
 }
 
 function percent(ratio: number): string {
@@ -178,7 +215,7 @@ try {
   // Hello-world before the first scenario and after each one: a scenario is compared with the runs
   // on either side of it, seconds apart, so a machine whose speed drifts during the run (a shared
   // host: hello-world alone has measured 23,000 to 41,000 req/s within minutes) skews no ratio.
-  const measureHello = () => run('hello-world', hello.base + '/');
+  const measureHello = () => run('hello-world', hello.base + '/', hello.process.pid);
   const helloRuns = [await measureHello()];
   const measured = [];
   const wanted = SCENARIOS.filter((scenario) => picked(scenario.name));
@@ -188,7 +225,10 @@ try {
       scenario.student && token
         ? { ...scenario, headers: { ...scenario.headers, authorization: `Bearer ${token}` } }
         : scenario;
-    measured.push({ scenario, ...(await run(scenario.name, server.base + scenario.path, sent)) });
+    measured.push({
+      scenario,
+      ...(await run(scenario.name, server.base + scenario.path, server.process.pid, sent)),
+    });
     helloRuns.push(await measureHello());
   }
   helloRps = helloRuns.map((h) => h.rps);
@@ -198,12 +238,16 @@ try {
     ...pick(middle),
     hello: '',
     vsHello: '',
+    cpu: micros(middle.cpu),
+    cpuVsHello: '',
     target: '',
     met: '',
   });
   measured.forEach((m, i) => {
-    const reference = (helloRuns[i]!.rps + helloRuns[i + 1]!.rps) / 2;
+    const [before, after] = [helloRuns[i]!, helloRuns[i + 1]!];
+    const reference = (before.rps + after.rps) / 2;
     const ratio = m.rps / reference;
+    const helloCpu = before.cpu !== null && after.cpu !== null ? (before.cpu + after.cpu) / 2 : null;
     const target = m.scenario.target;
     const met =
       target === undefined
@@ -216,6 +260,8 @@ try {
       ...pick(m),
       hello: String(Math.round(reference)),
       vsHello: percent(ratio),
+      cpu: micros(m.cpu),
+      cpuVsHello: helloCpu !== null && m.cpu !== null ? percent(helloCpu / m.cpu) : '',
       target: target
         ? `≥ ${percent(target.ratio)}${target.p99Ms === undefined ? '' : `, p99 < ${target.p99Ms} ms`}`
         : '',
@@ -238,8 +284,21 @@ console.table(rows); // eslint-disable-line no-console -- the table is the outpu
 
 if (!only) {
   const table = markdownTable(
-    ['Scenario', 'req/s', 'p50 ms', 'p99 ms', 'hello-world req/s', 'vs hello-world', 'Target', 'Met'],
-    rows.map((r) => [r.scenario, r.rps, r.p50, r.p99, r.hello, r.vsHello, r.target, r.met].map(String)),
+    [
+      'Scenario',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'hello-world req/s',
+      'vs hello-world',
+      'Target',
+      'Met',
+      'CPU µs/req',
+      'CPU vs hello-world',
+    ],
+    rows.map((r) =>
+      [r.scenario, r.rps, r.p50, r.p99, r.hello, r.vsHello, r.target, r.met, r.cpu, r.cpuVsHello].map(String),
+    ),
   );
   writeQuality(
     engine === 'sqlite' ? LATEST_HEADING : `${LATEST_HEADING} on PostgreSQL`,
@@ -249,6 +308,7 @@ if (!only) {
       `- Machine: ${machine()}; load average (1, 5, 15 min) ${loadBefore} before the run, ${loadAfter} after.`,
       `- Engine: ${engine}; autocannon in the bench's own process, ${CONNECTIONS} connections, ${seconds} s per scenario after 1 s of warm-up; the real server logs at info level (into /dev/null).`,
       `- Reference: a bare Fastify hello-world in its own process, measured before the first scenario and after each one (${Math.min(...helloRps)} to ${Math.max(...helloRps)} req/s); "vs hello-world" divides a scenario's req/s by the mean of the runs just before and just after it.`,
+      `- CPU: the server process's CPU time (all threads, from /proc) per request during the measured seconds; "CPU vs hello-world" divides hello-world's (the same two runs) by the scenario's: how many of the scenario's requests one core answers for every hello-world request, whatever else the machine runs. Issue 16's targets are judged on req/s.`,
       '',
       table,
     ].join('\n'),
