@@ -125,8 +125,9 @@ function cpuMicros(pid: number | undefined): number | null {
 
 /**
  * One scenario: a second of warm-up (JIT, caches), then the measured run, with the CPU time the
- * server process `pid` spent per request during it. CPU per request hardly moves with what else
- * the machine runs, where req/s does: on two cores autocannon and the server share the CPU.
+ * server process `pid` spent per request during it. On two cores autocannon and the server share
+ * the CPU, so req/s moves with whatever else runs; CPU per request moves less (a busy host still
+ * slows every instruction).
  */
 async function run(
   name: string,
@@ -308,7 +309,7 @@ if (!only) {
       `- Machine: ${machine()}; load average (1, 5, 15 min) ${loadBefore} before the run, ${loadAfter} after.`,
       `- Engine: ${engine}; autocannon in the bench's own process, ${CONNECTIONS} connections, ${seconds} s per scenario after 1 s of warm-up; the real server logs at info level (into /dev/null).`,
       `- Reference: a bare Fastify hello-world in its own process, measured before the first scenario and after each one (${Math.min(...helloRps)} to ${Math.max(...helloRps)} req/s); "vs hello-world" divides a scenario's req/s by the mean of the runs just before and just after it.`,
-      `- CPU: the server process's CPU time (all threads, from /proc) per request during the measured seconds; "CPU vs hello-world" divides hello-world's (the same two runs) by the scenario's: how many of the scenario's requests one core answers for every hello-world request, whatever else the machine runs. Issue 16's targets are judged on req/s.`,
+      `- CPU: the server process's CPU time (all threads, from /proc) per request during the measured seconds; "CPU vs hello-world" divides hello-world's (the same two runs) by the scenario's: how many of the scenario's requests one core answers for every hello-world request. Issue 16's targets are judged on req/s.`,
       '',
       table,
     ].join('\n'),
