@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../apps/server/src/app.ts';
 import { loadConfig, type Config } from '../apps/server/src/config.ts';
 import type { App } from '../apps/server/src/http/fastify-types.ts';
@@ -15,8 +17,8 @@ export const BENCH_RATE_LIMIT_PER_MINUTE = '1000000000';
 export type BenchServer = { app: App; config: Config; base: string; close: () => Promise<void> };
 
 /**
- * The real server, in-process, on a fresh demo database in a temporary directory (or the database of
- * `env.DATABASE_URL`), listening on a free loopback port, without the request limiter. Silent unless
+ * The real server, in-process, on a fresh demo database in a temporary directory (or in a fresh
+ * schema of the database of `env.DATABASE_URL`, dropped on close), listening on a free loopback port, without the request limiter. Silent unless
  * `logger` says otherwise (`'app'`: the app's own logger on stdout at `env.LOG_LEVEL`).
  */
 export async function startBenchServer(
@@ -34,7 +36,23 @@ export async function startBenchServer(
     HOST: '127.0.0.1',
     ...env,
   });
-  const app = await buildApp(config, logger === 'app' ? {} : { logger });
+  // On PostgreSQL, a schema of its own: the database outlives the run, and what one run seeded (the
+  // booking bench's students, by fixed mobile numbers) must not meet the next run's.
+  const schema = config.DATABASE_URL ? `bench_${randomBytes(6).toString('hex')}` : undefined;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: config.DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  if (schema) await admin(`create schema ${schema}`);
+  const app = await buildApp(config, {
+    ...(logger === 'app' ? {} : { logger }),
+    ...(schema ? { databaseOptions: { pgSchema: schema } } : {}),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
@@ -44,6 +62,7 @@ export async function startBenchServer(
     base: `http://127.0.0.1:${address.port}`,
     close: async () => {
       await app.close();
+      if (schema) await admin(`drop schema ${schema} cascade`);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
