@@ -14,6 +14,22 @@ import type { App } from '../apps/server/src/http/fastify-types.ts';
  */
 export const BENCH_RATE_LIMIT_PER_MINUTE = '1000000000';
 
+/** A fresh schema name for a bench's PostgreSQL tables (`bench_` and 12 hex digits). */
+export function benchSchemaName(): string {
+  return `bench_${randomBytes(6).toString('hex')}`;
+}
+
+/** Runs one statement on PostgreSQL `databaseUrl` over a connection of its own (schemas made and dropped). */
+export async function adminQuery(databaseUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 export type BenchServer = { app: App; config: Config; base: string; close: () => Promise<void> };
 
 /**
@@ -38,16 +54,8 @@ export async function startBenchServer(
   });
   // On PostgreSQL, a schema of its own: the database outlives the run, and what one run seeded (the
   // booking bench's students, by fixed mobile numbers) must not meet the next run's.
-  const schema = config.DATABASE_URL ? `bench_${randomBytes(6).toString('hex')}` : undefined;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: config.DATABASE_URL });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const schema = config.DATABASE_URL ? benchSchemaName() : undefined;
+  const admin = (statement: string) => adminQuery(config.DATABASE_URL!, statement);
   if (schema) await admin(`create schema ${schema}`);
   const app = await buildApp(config, {
     ...(logger === 'app' ? {} : { logger }),

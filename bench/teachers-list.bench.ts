@@ -9,12 +9,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { BENCH_RATE_LIMIT_PER_MINUTE } from './server.ts';
+import { adminQuery, BENCH_RATE_LIMIT_PER_MINUTE, benchSchemaName } from './server.ts';
 import { withTransaction } from '../apps/server/src/db/transaction.ts';
 import { avatarDataUrl } from '../apps/server/src/modules/teachers/avatar.ts';
 
@@ -46,19 +44,9 @@ const LAST = ['Smith', 'Cruz', 'Lee', 'Khan', 'Brown', 'Okafor', 'Petrova', 'Tan
 
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-teachers-'));
-const schema = databaseUrl ? `bench_${randomBytes(4).toString('hex')}` : undefined;
+const schema = databaseUrl ? benchSchemaName() : undefined;
 
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-if (schema) await adminQuery(`create schema ${schema}`);
+if (schema) await adminQuery(databaseUrl!, `create schema ${schema}`);
 
 const config = loadConfig({
   ...process.env,
@@ -253,5 +241,5 @@ try {
 } finally {
   await app.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  if (schema) await adminQuery(`drop schema if exists ${schema} cascade`);
+  if (schema) await adminQuery(databaseUrl!, `drop schema if exists ${schema} cascade`);
 }
