@@ -20,12 +20,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { CompiledQuery, sql, type QueryResult } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { BENCH_RATE_LIMIT_PER_MINUTE } from './server.ts';
+import { adminQuery, BENCH_RATE_LIMIT_PER_MINUTE, benchSchemaName } from './server.ts';
 
 const SCALES = (process.env.BENCH_GROWTH_SCALES ?? '10,100,1000')
   .split(',')
@@ -38,24 +36,14 @@ const DAY = 86_400_000;
 
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-growth-'));
-const schema = databaseUrl ? `bench_${randomBytes(4).toString('hex')}` : undefined;
+const schema = databaseUrl ? benchSchemaName() : undefined;
 const engine = databaseUrl ? 'postgres' : 'sqlite';
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 function log(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
-if (schema) await adminQuery(`create schema ${schema}`);
+if (schema) await adminQuery(databaseUrl!, `create schema ${schema}`);
 const config = loadConfig({
   ...process.env,
   DATA_DIR: dataDir,
@@ -283,5 +271,5 @@ try {
 } finally {
   await app.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  if (schema) await adminQuery(`drop schema if exists ${schema} cascade`);
+  if (schema) await adminQuery(databaseUrl!, `drop schema if exists ${schema} cascade`);
 }
