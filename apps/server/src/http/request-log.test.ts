@@ -96,27 +96,32 @@ describe('the request line', () => {
       const fast = recordingLogger();
       const slow = recordingLogger();
       const requestLog = new RequestLogger(fast.logger, { reqId: 'r-1' }, {});
-      expect(writeRequestLine(fast.logger, requestLog, 'r-1', fields)).toBe(true);
+      expect(writeRequestLine(requestLog, 'r-1', fields)).toBe(true);
       slow.logger.child({ reqId: 'r-1' }).info(fields, 'request');
       expect(fast.lines).toEqual(slow.lines);
       expect(JSON.parse(fast.lines[0]!)).toMatchObject({ reqId: 'r-1', url: fields.url, msg: 'request' });
     }
   });
 
-  it("writes nothing below the logger's level, and leaves a route's own level and unusual formatting to pino", () => {
+  it("writes nothing below the logger's level, and leaves a route's own level, another logger and unusual formatting to pino", () => {
     const quiet = recordingLogger({ level: 'warn' });
     const fields = cases[0]!;
-    expect(writeRequestLine(quiet.logger, quiet.logger, 'r-2', fields)).toBe(true);
+    expect(writeRequestLine(new RequestLogger(quiet.logger, { reqId: 'r-2' }, {}), 'r-2', fields)).toBe(true);
     expect(quiet.lines).toEqual([]);
 
     const routeLevel = recordingLogger();
     const ownLevel = new RequestLogger(routeLevel.logger, { reqId: 'r-3' }, { level: 'debug' });
-    expect(writeRequestLine(routeLevel.logger, ownLevel, 'r-3', fields)).toBe(false);
+    expect(writeRequestLine(ownLevel, 'r-3', fields)).toBe(false);
+    expect(writeRequestLine(routeLevel.logger.child({ reqId: 'r-3' }), 'r-3', fields)).toBe(false);
 
     const mixed = recordingLogger({ mixin: () => ({ region: 'cn' }) });
-    expect(writeRequestLine(mixed.logger, mixed.logger, 'r-4', fields)).toBe(false);
+    expect(writeRequestLine(new RequestLogger(mixed.logger, { reqId: 'r-4' }, {}), 'r-4', fields)).toBe(
+      false,
+    );
     const formatted = recordingLogger({ formatters: { log: (object) => object } });
-    expect(writeRequestLine(formatted.logger, formatted.logger, 'r-5', fields)).toBe(false);
+    expect(writeRequestLine(new RequestLogger(formatted.logger, { reqId: 'r-5' }, {}), 'r-5', fields)).toBe(
+      false,
+    );
     expect([...mixed.lines, ...formatted.lines, ...routeLevel.lines]).toEqual([]);
   });
 });

@@ -52,7 +52,7 @@ type RequestFields = { method: string; url: string; status: number; ms: number; 
  * has been answered, `{ reqId, method, url, status, ms, ip }` with the URL without credentials,
  * instead of two ("incoming request" on arrival, "request completed" with the serialized request
  * and reply). Under load a cached reply costs little more than this line, so an answered request's
- * line is written by `requestLine` (as pino would write it, without the request's child logger); a
+ * line is written by `writeRequestLine` (as pino would write it, without the request's child logger); a
  * failed request is logged through `request.log` at error level with its error.
  */
 export class OneLineLogController extends LogController {
@@ -67,7 +67,7 @@ export class OneLineLogController extends LogController {
       ip: request.ip,
     };
     if (error) request.log.error({ ...fields, err: error }, 'request errored');
-    else if (!writeRequestLine(request.server.log, request.log, request.id, fields)) {
+    else if (!writeRequestLine(request.log, request.id, fields)) {
       request.log.info(fields, 'request');
     }
   }
@@ -107,22 +107,23 @@ function pinoLineOf(logger: FastifyBaseLogger): PinoLine | null {
 }
 
 /**
- * Writes `requestLog.info(fields, 'request')` of the request `reqId` through `logger` (the app's),
- * byte for byte as pino writes it from the request's child logger (`{ reqId }` bound): its level
- * and time, the app logger's bindings, `reqId`, the fields in order, `msg`. Pino's generic walk over
+ * Writes `requestLog.info(fields, 'request')` of the request `reqId` through the app's logger (the
+ * one `requestLog` was made from), byte for byte as pino writes it from the request's child logger
+ * (`{ reqId }` bound): its level and time, the app logger's bindings, `reqId`, the fields in order,
+ * `msg`. Pino's generic walk over
  * the fields and the child Fastify makes for every request cost about a tenth of a cached reply's
  * CPU; most requests log nothing else, so `RequestLogger` makes that child only when asked for.
- * False when it cannot write the line so (pino's formatting is not plain: a mixin, a log formatter,
- * a write hook, a metadata stream, another message key; or a route's own log level): the caller
- * logs through pino then.
+ * False when it cannot write the line so (`requestLog` is not a `RequestLogger`, pino's formatting
+ * is not plain: a mixin, a log formatter, a write hook, a metadata stream, another message key; or a
+ * route's own log level): the caller logs through pino then.
  */
 export function writeRequestLine(
-  logger: FastifyBaseLogger,
   requestLog: FastifyBaseLogger,
   reqId: string,
   fields: RequestFields,
 ): boolean {
-  if (requestLog instanceof RequestLogger && requestLog.ownLevel !== undefined) return false;
+  if (!(requestLog instanceof RequestLogger) || requestLog.ownLevel !== undefined) return false;
+  const logger = requestLog.parent;
   const line = pinoLineOf(logger);
   if (line === null) return false;
   if (!(logger as pino.Logger).isLevelEnabled('info')) return true;
@@ -160,6 +161,11 @@ export class RequestLogger implements FastifyBaseLogger {
     this.#parent = parent;
     this.#bindings = bindings;
     this.#options = options;
+  }
+
+  /** The logger this one's child is made from: the app's. */
+  get parent(): FastifyBaseLogger {
+    return this.#parent;
   }
 
   /** The level a route set for its requests (Fastify's `logLevel`), if any. */
