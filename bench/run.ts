@@ -4,8 +4,9 @@
  * server on a fresh SQLite demo database in a temporary directory, or on PostgreSQL when
  * BENCH_DATABASE_URL is set, logging at info level into /dev/null); autocannon drives them from
  * this process over loopback, 50 connections. Hello-world is measured before the first scenario and
- * after each one, and each scenario's req/s is compared with the mean of its two neighbours. Prints the table, writes it to docs/quality.md
- * ("Latest figures", or "Latest figures on PostgreSQL") when every scenario ran, then runs the booking benchmark in-process.
+ * after each one, and each scenario's req/s is compared with the mean of its two neighbours. Prints
+ * the table, writes it to docs/quality.md ("Latest figures", or "Latest figures on PostgreSQL") when
+ * every scenario ran, then runs the booking benchmark in-process.
  * BENCH_SECONDS (default 5) per scenario; BENCH_ONLY filters by name (comma-separated parts).
  * Scenarios marked `student` are sent as the demo student, logged in once by password over HTTP.
  */

@@ -34,8 +34,9 @@ export type BenchServer = { app: App; config: Config; base: string; close: () =>
 
 /**
  * The real server, in-process, on a fresh demo database in a temporary directory (or in a fresh
- * schema of the database of `env.DATABASE_URL`, dropped on close), listening on a free loopback port, without the request limiter. Silent unless
- * `logger` says otherwise (`'app'`: the app's own logger on stdout at `env.LOG_LEVEL`).
+ * schema of the database of `env.DATABASE_URL`, dropped on close), listening on a free loopback
+ * port, without the request limiter. Silent unless `logger` says otherwise (`'app'`: the app's own
+ * logger on stdout at `env.LOG_LEVEL`).
  */
 export async function startBenchServer(
   env: Record<string, string | undefined> = {},
