@@ -175,6 +175,71 @@ describe('web app', () => {
     });
   });
 
+  describe('index.html from memory (the first response of every visit)', () => {
+    it('answers a revalidation of the page with 304, whichever encoding the copy was in', async () => {
+      const web = createFakeWebDist();
+      const { app } = await createTestApp({ env: { WEB_DIST: web.dir } });
+      const first = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^W\/"[\w-]+"$/);
+      expect(first.headers.vary).toBe('accept-encoding');
+      for (const url of ['/', '/course/index', '/teacher/booking/3']) {
+        for (const headers of [
+          { 'if-none-match': etag },
+          { 'if-none-match': etag.slice(2), 'accept-encoding': 'gzip' },
+          { 'if-none-match': `"other", ${etag}` },
+        ]) {
+          const res = await app.inject({ method: 'GET', url, headers });
+          expect(res.statusCode, url).toBe(304);
+          expect(res.body, url).toBe('');
+          expect(res.headers.etag, url).toBe(etag);
+          expect(res.headers['cache-control'], url).toBe('no-cache');
+        }
+      }
+      const stale = await app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': 'W/"other"' } });
+      expect(stale.statusCode).toBe(200);
+      expect(stale.body).toBe(web.indexHtml);
+    });
+
+    it('sends gzip to a browser without Brotli, and headers without a body to HEAD', async () => {
+      const web = createFakeWebDist();
+      const { app } = await createTestApp({ env: { WEB_DIST: web.dir } });
+      const gz = await app.inject({
+        method: 'GET',
+        url: '/user/home',
+        headers: { 'accept-encoding': 'gzip, deflate' },
+      });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gz.rawPayload).toString('utf8')).toBe(web.indexHtml);
+      for (const url of ['/', '/user/home']) {
+        const head = await app.inject({ method: 'HEAD', url });
+        expect(head.statusCode, url).toBe(200);
+        expect(head.headers['content-type'], url).toMatch(/^text\/html/);
+        expect(head.headers['content-length'], url).toBe(String(Buffer.byteLength(web.indexHtml)));
+        expect(head.body, url).toBe('');
+      }
+    });
+
+    it('serves a web build written while the server runs, and the last copy while the file is missing', async () => {
+      const web = createFakeWebDist();
+      const { app, clock } = await createTestApp({ env: { WEB_DIST: web.dir } });
+      const before = await app.inject({ method: 'GET', url: '/ielts' });
+      const rebuilt = web.indexHtml.replace('fake spa', 'rebuilt spa');
+      fs.writeFileSync(path.join(web.dir, 'index.html'), rebuilt);
+      clock.advance(1_000);
+      for (const url of ['/', '/ielts']) {
+        const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+        expect(zlib.brotliDecompressSync(res.rawPayload).toString('utf8'), url).toBe(rebuilt);
+        expect(res.headers.etag, url).not.toBe(before.headers.etag);
+      }
+      fs.rmSync(path.join(web.dir, 'index.html'));
+      clock.advance(1_000);
+      const missing = await app.inject({ method: 'GET', url: '/course/index' });
+      expect(missing.statusCode).toBe(200);
+      expect(missing.body).toBe(rebuilt);
+    });
+  });
+
   describe("robots.txt and sitemap.xml (not the app's HTML)", () => {
     const PUBLIC = ['/', '/ielts', '/login', '/help/faq', '/help/manual', '/help/app'];
 

@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CODES } from '@app/contract/codes';
 import type { Config } from '../config.ts';
 import { errorEnvelope, langOf } from './envelope.ts';
+import { createIndexDocument } from './index-document.ts';
 import { registerSeoFiles } from './seo-files.ts';
 import { isApiPath, routePathOf } from './route-path.ts';
 
@@ -19,18 +19,28 @@ const NOT_BUILT_PAGE = `<!doctype html>
 `;
 
 /**
+ * Whether a request path names a route of the web app rather than a file of the build: every file
+ * of the build has a dot in its name, and hashed assets live under /assets/.
+ */
+function isAppRoute(pathname: string): boolean {
+  return !pathname.startsWith('/assets/') && !pathname.slice(pathname.lastIndexOf('/') + 1).includes('.');
+}
+
+/**
  * The single-page web app (DESIGN.md §2, §7): files of WEB_DIST; hashed files under /assets/ are
  * cached for a year (their names change with their content), everything else revalidates. Any
  * other GET outside /api is a route of the SPA (history fallback): index.html with 200, and the SPA
  * renders its own 404. Unknown /api paths and other methods get a 404 envelope.
  * Text files are sent as the Brotli or gzip copies the web build writes beside them (`x.js.br`,
- * `x.js.gz`) when the browser accepts that encoding, and as they are otherwise.
+ * `x.js.gz`) when the browser accepts that encoding, and as they are otherwise. index.html itself,
+ * the first response of every visit, comes from memory (index-document.ts).
  */
 export async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const root = config.WEB_DIST;
   // Before the static files and the fallback, which would answer them with index.html.
   registerSeoFiles(app, config);
-  const built = fs.existsSync(path.join(root, 'index.html'));
+  const index = createIndexDocument(path.join(root, 'index.html'), app.clock);
+  const built = index !== null;
   if (!built) app.log.warn({ webDist: root }, 'web app not built: serving a placeholder page');
 
   if (built) {
@@ -40,6 +50,9 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       index: ['index.html'],
       redirect: false,
       dotfiles: 'ignore',
+      // A deep link of the web app goes straight to the history fallback, without asking the disk
+      // for a file that cannot exist.
+      allowedPath: (pathname) => !isAppRoute(pathname),
       preCompressed: true,
       // ETag + Last-Modified for revalidation; immutable assets never need it.
       cacheControl: false,
@@ -56,22 +69,24 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     });
   }
 
-  const sendIndex = (reply: FastifyReply) => {
-    if (!built) {
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    if (index === null) {
       return reply
         .code(200)
         .header('cache-control', REVALIDATE)
         .type('text/html; charset=utf-8')
         .send(NOT_BUILT_PAGE);
     }
-    return reply.header('cache-control', REVALIDATE).sendFile('index.html', root);
+    return index.send(request, reply);
   };
+  // The home page, before the static files' wildcard (which would read index.html from disk).
+  if (built) app.get('/', (request, reply) => sendIndex(request, reply));
 
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request: FastifyRequest, reply: FastifyReply) => {
     // Decoded, so `/%61pi/…` gets the API's 404 envelope like `/api/…` (never the web app's page).
     const url = routePathOf(request);
     const isRead = request.method === 'GET' || request.method === 'HEAD';
-    if (isRead && !isApiPath(url) && !url.startsWith('/assets/')) return sendIndex(reply);
+    if (isRead && !isApiPath(url) && !url.startsWith('/assets/')) return sendIndex(request, reply);
     if (isApiPath(url) || !isRead) {
       return reply
         .code(404)
