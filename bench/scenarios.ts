@@ -15,6 +15,8 @@ export const SCENARIOS: Scenario[] = [
   { name: 'health', path: '/health' },
   { name: 'dict', path: '/api/v1/dict/student.feedback.type', target: { ratio: 0.5 } },
   { name: 'app-config', path: '/api/v1/app/config' },
+  // The first response of every visit: the home page and a deep link of the web app (index.html).
+  { name: 'home-page', path: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } },
   { name: 'spa-fallback', path: '/course/index' },
   // Teacher discovery (issue #4): the demo teachers (the bench server seeds the demo data).
   {
