@@ -201,6 +201,15 @@ describe('web app', () => {
       expect(stale.body).toBe(web.indexHtml);
     });
 
+    it('keeps the home page out of the API document', async () => {
+      const web = createFakeWebDist();
+      const { app } = await createTestApp({ env: { WEB_DIST: web.dir } });
+      const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+        paths: Record<string, unknown>;
+      };
+      expect(Object.keys(doc.paths).filter((url) => !url.startsWith('/api/'))).toEqual(['/health']);
+    });
+
     it('sends gzip to a browser without Brotli, and headers without a body to HEAD', async () => {
       const web = createFakeWebDist();
       const { app } = await createTestApp({ env: { WEB_DIST: web.dir } });

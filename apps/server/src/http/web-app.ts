@@ -80,7 +80,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     return index.send(request, reply);
   };
   // The home page, before the static files' wildcard (which would read index.html from disk).
-  if (built) app.get('/', (request, reply) => sendIndex(request, reply));
+  // Not an operation of the API: kept out of its OpenAPI document.
+  if (built) app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
 
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request: FastifyRequest, reply: FastifyReply) => {
     // Decoded, so `/%61pi/…` gets the API's 404 envelope like `/api/…` (never the web app's page).
