@@ -440,7 +440,17 @@ describe('delivery', () => {
 });
 
 describe('start-up screen (before the app runs)', () => {
-  for (const { path, lang, dark, brand, screen, tagline } of [
+  // The machine's zone unless a case names one; `zone` is the zone the booking hint names, if any.
+  const cases: Array<{
+    path: string;
+    lang: string;
+    dark: boolean;
+    brand: string;
+    screen: string;
+    tagline: string | null;
+    timezoneId?: string;
+    zone?: string;
+  }> = [
     {
       path: '/login',
       lang: 'en',
@@ -468,6 +478,27 @@ describe('start-up screen (before the app runs)', () => {
         '每年 1 月、5 月、9 月换题。这里有本季题库、新题一览、高分范文和中文讲解，还能按考试计时录音练习。',
     },
     {
+      path: '/teacher/booking/3',
+      lang: 'zh-Hans',
+      dark: true,
+      brand: '灵犀外教',
+      screen: '.ls-boot-booking',
+      tagline: '点击空闲时段即可预约。',
+      timezoneId: 'Asia/Shanghai',
+    },
+    {
+      path: '/teacher/booking/3',
+      lang: 'en',
+      dark: false,
+      brand: 'LinguaSpark',
+      screen: '.ls-boot-booking',
+      // The zone itself is drawn by the stylesheet (a generated content innerText leaves out).
+      tagline:
+        'Pick a free time to book it. Times are shown in your time zone (); Beijing time is shown when booking.',
+      timezoneId: 'Europe/London',
+      zone: '"Europe/London"',
+    },
+    {
       path: '/',
       lang: 'zh-Hans',
       dark: false,
@@ -483,9 +514,14 @@ describe('start-up screen (before the app runs)', () => {
       screen: '.ls-boot-home',
       tagline: 'Meet tutors who get you, and make speaking a habit',
     },
-  ]) {
-    it(`shows ${tagline ? "the page's own first screen" : 'the brand'} at ${path} in ${lang}, ${dark ? 'dark' : 'light'}, with the stored choices applied before any script of the app`, async () => {
-      const tp = await open({ viewport: { width: 375, height: 812 }, colorScheme: dark ? 'light' : 'dark' });
+  ];
+  for (const { path, lang, dark, brand, screen, tagline, timezoneId, zone = null } of cases) {
+    it(`shows ${tagline ? "the page's own first screen" : 'the brand'} at ${path} in ${lang}, ${dark ? 'dark' : 'light'}${timezoneId ? ` in ${timezoneId}` : ''}, with the stored choices applied before any script of the app`, async () => {
+      const tp = await open({
+        viewport: { width: 375, height: 812 },
+        colorScheme: dark ? 'light' : 'dark',
+        ...(timezoneId ? { timezoneId } : {}),
+      });
       await seedStorage(tp.page, {
         LANGUAGE: lang,
         SETTINGS: JSON.stringify({ languageManual: true, dark }),
@@ -500,15 +536,19 @@ describe('start-up screen (before the app runs)', () => {
           const shown = document.querySelector(screen) as HTMLElement;
           const brandOf = shown.querySelector('.ls-boot-brand, .ls-brand') as HTMLElement;
           const visibleTagline = [
-            ...shown.querySelectorAll<HTMLElement>('.ls-hero-tagline, .ls-ielts-intro'),
+            ...shown.querySelectorAll<HTMLElement>('.ls-hero-tagline, .ls-ielts-intro, .ls-t-booking-hint'),
           ].find((e) => e.offsetParent !== null);
+          const zoneName = visibleTagline?.querySelector<HTMLElement>('.ls-boot-zone');
           return {
             lang: document.documentElement.lang,
             dark: document.documentElement.classList.contains('dark'),
             text: brandOf.innerText.trim(),
             tagline: visibleTagline?.innerText.trim() ?? null,
+            zone: zoneName?.offsetParent ? getComputedStyle(zoneName, '::before').content : null,
             otherScreens: [
-              ...document.querySelectorAll<HTMLElement>('.ls-boot-generic, .ls-boot-home, .ls-boot-ielts'),
+              ...document.querySelectorAll<HTMLElement>(
+                '.ls-boot-generic, .ls-boot-home, .ls-boot-ielts, .ls-boot-booking',
+              ),
             ].filter((e) => e !== shown && e.offsetParent !== null).length,
             background: getComputedStyle(document.body).backgroundColor,
           };
@@ -521,6 +561,7 @@ describe('start-up screen (before the app runs)', () => {
         dark,
         text: brand,
         tagline,
+        zone,
         otherScreens: 0,
         background: dark ? 'rgb(11, 18, 20)' : 'rgb(244, 247, 247)',
       });
@@ -533,7 +574,9 @@ describe('start-up screen (before the app runs)', () => {
   it('hands over to the app without a console error under the CSP', async () => {
     const tp = await open({ locale: 'en-US' });
     await gotoApp(tp.page, '/');
-    expect(await tp.page.locator('.ls-boot-brand, .ls-boot-home, .ls-boot-ielts').count()).toBe(0);
+    expect(
+      await tp.page.locator('.ls-boot-brand, .ls-boot-home, .ls-boot-ielts, .ls-boot-booking').count(),
+    ).toBe(0);
     expect(await tp.page.evaluate(() => document.documentElement.lang)).toBe('en');
     // The preloaded stylesheet was linked before the first render, and applies.
     const styles = await tp.page.evaluate(() => ({

@@ -16,7 +16,11 @@ describe('start-up screens', () => {
     markup.indexOf('<div class="ls-boot-home"'),
     markup.indexOf('<div class="ls-boot-ielts"'),
   );
-  const ielts = markup.slice(markup.indexOf('<div class="ls-boot-ielts"'));
+  const ielts = markup.slice(
+    markup.indexOf('<div class="ls-boot-ielts"'),
+    markup.indexOf('<div class="ls-boot-booking"'),
+  );
+  const booking = markup.slice(markup.indexOf('<div class="ls-boot-booking"'));
 
   it('names the brand in both languages on the generic screen, from the locale files', () => {
     const generic = markup.slice(0, markup.indexOf('<div class="ls-boot-home"'));
@@ -72,6 +76,25 @@ describe('start-up screens', () => {
       new Set(['/ielts', '/ielts/issue', '/ielts/issue/detailed', '/ielts/SpeakingSamples']),
     );
     expect(ielts).not.toContain('<button');
+  });
+
+  it("draws the booking page's way back and hint in both languages, with the page's own classes", () => {
+    expect(ielts.length).toBeGreaterThan(0);
+    expect(booking).toMatch(/^<div class="ls-boot-booking" aria-busy="true"><div class="ls-header">/);
+    for (const lang of ['zh-Hans', 'en']) {
+      const strings = locale('courses', lang).courses as unknown as Record<string, Record<string, string>>;
+      const [before, after] = strings.booking!.zoneNote!.split('{{zone}}');
+      expect(booking).toContain(
+        `<p class="ls-muted ls-small ls-t-booking-hint ls-boot-lang" data-boot-lang="${lang}">` +
+          `${strings.booking!.pickHint} <span class="ls-boot-zone-note">${before}` +
+          `<span class="ls-boot-zone"></span>${after}</span></p>`,
+      );
+      expect(booking).toContain(
+        `<span class="ls-boot-lang" data-boot-lang="${lang}">${strings.booking!.back}</span>`,
+      );
+    }
+    expect([...booking.matchAll(/href="([^"]+)"/g)].map((m) => m[1])).toEqual(['/#teachers-title']);
+    expect(booking).not.toContain('<button');
   });
 });
 

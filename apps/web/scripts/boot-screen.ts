@@ -18,6 +18,8 @@ import type { Plugin } from 'vite';
  * loaded it shows the same markup again (AppHydrateFallback), so nothing flickers in between.
  */
 const PLACEHOLDER = '<!-- boot-screens -->';
+/** Where the booking page's zone note names the student's time zone. */
+const ZONE = '{{zone}}';
 const LANGS = ['zh-Hans', 'en'] as const;
 type Lang = (typeof LANGS)[number];
 /** Teacher-card placeholders: a phone shows one or two above the fold, a desktop a row of four. */
@@ -37,6 +39,9 @@ type Strings = {
   ieltsNavBanks: string;
   ieltsNavBank: string;
   ieltsNavSamples: string;
+  bookingBack: string;
+  bookingHint: string;
+  bookingZoneNote: string;
 };
 
 function escapeHtml(text: string): string {
@@ -55,6 +60,8 @@ function stringsOf(localesDir: string, lang: Lang): Strings {
   const app = readJson(path.join(localesDir, 'app', `${lang}.json`));
   const home = readJson(path.join(localesDir, 'home', `${lang}.json`));
   const ielts = readJson(path.join(localesDir, 'ielts', `${lang}.json`)).ielts;
+  const courses = readJson(path.join(localesDir, 'courses', `${lang}.json`)).courses as
+    Record<string, Record<string, string> | undefined> | undefined;
   const found = {
     name: app.brand?.name,
     tagline: app.brand?.tagline,
@@ -69,9 +76,15 @@ function stringsOf(localesDir: string, lang: Lang): Strings {
     ieltsNavBanks: ielts?.navBanks,
     ieltsNavBank: ielts?.navBank,
     ieltsNavSamples: ielts?.navSamples,
+    bookingBack: courses?.booking?.back,
+    bookingHint: courses?.booking?.pickHint,
+    bookingZoneNote: courses?.booking?.zoneNote,
   };
   for (const [key, value] of Object.entries(found)) {
     if (!value) throw new Error(`boot-screen: ${lang} has no string for ${key}`);
+  }
+  if (found.bookingZoneNote?.split(ZONE).length !== 2) {
+    throw new Error(`boot-screen: ${lang}'s booking zone note must name ${ZONE} once`);
   }
   return found as Strings;
 }
@@ -97,15 +110,21 @@ function genericBootScreen(strings: Record<Lang, Strings>): string {
 }
 
 /**
- * The start-up screens; the stylesheet shows one: the home page's (`ls-route-home`) or the IELTS
- * overview's (`ls-route-ielts`), classes the pre-paint script sets, else the generic one.
+ * The start-up screens; the stylesheet shows one: the home page's (`ls-route-home`), the IELTS
+ * overview's (`ls-route-ielts`) or the booking page's (`ls-route-booking`), classes the pre-paint
+ * script sets, else the generic one.
  */
 export function renderBootScreens(localesDir: string): string {
   const strings = Object.fromEntries(LANGS.map((lang) => [lang, stringsOf(localesDir, lang)])) as Record<
     Lang,
     Strings
   >;
-  return genericBootScreen(strings) + homeBootScreen(strings) + ieltsBootScreen(strings);
+  return (
+    genericBootScreen(strings) +
+    homeBootScreen(strings) +
+    ieltsBootScreen(strings) +
+    bookingBootScreen(strings)
+  );
 }
 
 /** One copy per language of `render`'s markup; the stylesheet shows the page's language. */
@@ -151,6 +170,40 @@ function ieltsBootScreen(strings: Record<Lang, Strings>): string {
     `<div class="ls-boot-ielts" aria-busy="true">${header}<div class="ls-main">` +
     perLanguage(strings, (s) => nav(s) + hero(s), { tag: 'div', classes: 'ls-ielts' }) +
     `</div></div>`
+  );
+}
+
+/**
+ * The booking page's first screen (routes/teacher-booking.tsx), the page of a shared booking link:
+ * the way back, a placeholder where the teacher's header goes, and the hint over the slots, with the
+ * page's own classes. The hint is the largest text a phone shows before the slots arrive: painted
+ * here, it is the page's largest paint.
+ */
+function bookingBootScreen(strings: Record<Lang, Strings>): string {
+  // The note the page adds outside Beijing time: the pre-paint script marks <html> and gives the zone's
+  // name to the stylesheet (--ls-boot-zone), so the hint reads as the page will.
+  const zoneNote = (s: Strings) => {
+    const [before = '', after = ''] = s.bookingZoneNote.split(ZONE);
+    return (
+      `<span class="ls-boot-zone-note">${escapeHtml(before)}` +
+      `<span class="ls-boot-zone"></span>${escapeHtml(after)}</span>`
+    );
+  };
+  const chevron =
+    '<svg width="1em" height="1em" viewBox="0 0 16 16" aria-hidden="true" focusable="false">' +
+    '<path fill="none" stroke="currentColor" stroke-width="1.6" d="M10.5 3 5.5 8l5 5" /></svg>';
+  return (
+    `<div class="ls-boot-booking" aria-busy="true">` +
+    bootHeader(strings, 'ls-boot-booking-logo') +
+    `<div class="ls-main"><div class="ls-t-booking-page">` +
+    `<a href="/#teachers-title" class="ls-t-booking-back">${chevron} ` +
+    perLanguage(strings, (s) => escapeHtml(s.bookingBack)) +
+    `</a><div class="ls-boot-card ls-boot-booking-teacher"></div>` +
+    perLanguage(strings, (s) => `${escapeHtml(s.bookingHint)} ${zoneNote(s)}`, {
+      tag: 'p',
+      classes: 'ls-muted ls-small ls-t-booking-hint',
+    }) +
+    `</div></div></div>`
   );
 }
 

@@ -1,12 +1,13 @@
 /**
- * The static start-up screen of index.html for the page being opened (the home page's or the IELTS
- * overview's own, scripts/boot-screen.ts), kept when React takes #root over, so the router's
+ * The static start-up screen of index.html for the page being opened (the home page's, the IELTS
+ * overview's or the booking page's own, scripts/boot-screen.ts), kept when React takes #root over, so the router's
  * fallback can show the same screen until the first route has loaded: the page the student is
  * already reading does not turn back into a spinner.
  */
 const ROUTE_SCREENS = [
   { routeClass: 'ls-route-home', screen: '.ls-boot-home' },
   { routeClass: 'ls-route-ielts', screen: '.ls-boot-ielts' },
+  { routeClass: 'ls-route-booking', screen: '.ls-boot-booking' },
 ] as const;
 
 let kept: { routeClass: string; markup: string } | null = null;
