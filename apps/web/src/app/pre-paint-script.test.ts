@@ -13,23 +13,36 @@ type Browser = {
   languages: readonly string[];
   stored?: Record<string, string>;
   systemDark?: boolean;
+  /** The browser's time zone (Intl's resolved one). */
+  timeZone?: string;
 };
 
-/** Runs the script against a fake browser and returns the language and classes it set on <html>. */
-function runPrePaintClasses(browser: Browser): { lang: string; classes: Set<string> } {
+/**
+ * Runs the script against a fake browser and returns the language, the classes and the style
+ * properties it set on <html>.
+ */
+function runPrePaintClasses(browser: Browser): {
+  lang: string;
+  classes: Set<string>;
+  style: Map<string, string>;
+} {
   const classes = new Set<string>();
+  const style = new Map<string, string>();
   const root = {
     lang: '',
     classList: { toggle: (name: string, on: boolean) => (on ? classes.add(name) : classes.delete(name)) },
+    style: { setProperty: (name: string, value: string) => style.set(name, value) },
   };
+  const timeZone = browser.timeZone ?? 'Asia/Shanghai';
   vm.runInNewContext(script[0] ?? '', {
     document: { documentElement: root },
     location: { pathname: browser.path ?? '/course/index' },
     navigator: { language: browser.language, languages: browser.languages },
     localStorage: { getItem: (key: string) => browser.stored?.[key] ?? null },
     matchMedia: () => ({ matches: browser.systemDark ?? false }),
+    Intl: { DateTimeFormat: () => ({ resolvedOptions: () => ({ timeZone }) }) },
   });
-  return { lang: root.lang, classes };
+  return { lang: root.lang, classes, style };
 }
 
 function runPrePaint(browser: Browser): { lang: string; dark: boolean } {
@@ -80,16 +93,39 @@ describe('pre-paint script of index.html', () => {
     });
   });
 
-  it('marks the home page and the IELTS overview, and only them, for their own start-up screens', () => {
+  it('marks the home page, the IELTS overview and the booking page, and only them, for their own start-up screens', () => {
     const browser = { language: 'zh-CN', languages: ['zh-CN'] };
     const routeClasses = (path: string) =>
       [...runPrePaintClasses({ ...browser, path }).classes].filter((name) => name.startsWith('ls-route-'));
     expect(routeClasses('/')).toEqual(['ls-route-home']);
     expect(routeClasses('/ielts')).toEqual(['ls-route-ielts']);
     expect(routeClasses('/ielts/')).toEqual(['ls-route-ielts']);
-    for (const path of ['/ielts/issue', '/ieltsx', '/course/index', '/teacher/booking/1', '/login']) {
+    expect(routeClasses('/teacher/booking/1')).toEqual(['ls-route-booking']);
+    expect(routeClasses('/teacher/booking/12/')).toEqual(['ls-route-booking']);
+    for (const path of [
+      '/ielts/issue',
+      '/ieltsx',
+      '/course/index',
+      '/teacher/booking/',
+      '/teacher/booking/x',
+      '/teacher/booking/1/2',
+      '/login',
+    ]) {
       expect(routeClasses(path), path).toEqual([]);
     }
+  });
+
+  it("names the student's time zone for the booking hint outside Beijing time only", () => {
+    const browser = { language: 'en-GB', languages: ['en-GB'], path: '/teacher/booking/3' };
+    const london = runPrePaintClasses({ ...browser, timeZone: 'Europe/London' });
+    expect(london.classes.has('ls-zone-other')).toBe(true);
+    expect(london.style.get('--ls-boot-zone')).toBe('"Europe/London"');
+    const beijing = runPrePaintClasses({ ...browser, timeZone: 'Asia/Shanghai' });
+    expect(beijing.classes.has('ls-zone-other')).toBe(false);
+    // Other pages show no hint: the zone is not asked for.
+    const home = runPrePaintClasses({ ...browser, path: '/', timeZone: 'Europe/London' });
+    expect(home.classes.has('ls-zone-other')).toBe(false);
+    expect(home.style.size).toBe(0);
   });
 
   it('still marks the home page when the storage cannot be read', () => {
