@@ -81,7 +81,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   };
   // The home page, before the static files' wildcard (which would read index.html from disk).
   // Not an operation of the API: kept out of its OpenAPI document.
-  if (built) app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
+  if (built) app.get('/', { schema: { hide: true } }, sendIndex);
 
   app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request: FastifyRequest, reply: FastifyReply) => {
     // Decoded, so `/%61pi/…` gets the API's 404 envelope like `/api/…` (never the web app's page).
