@@ -349,6 +349,11 @@ export const authRepository = {
     await db.updateTable('password_attempt').set({ outcome }).where('id', '=', id).execute();
   },
 
+  /** Takes back an attempt whose password was never checked (the server was too busy to). */
+  async deleteAttempt(db: Db, id: number): Promise<void> {
+    await db.deleteFrom('password_attempt').where('id', '=', id).execute();
+  },
+
   // Housekeeping --------------------------------------------------------------------------------
 
   /** Deletes rows no rule looks at any more; idempotent, safe on every instance at once. */

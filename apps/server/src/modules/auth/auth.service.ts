@@ -89,8 +89,14 @@ export function createAuthService(deps: AuthServiceDeps) {
 
       const student = await students.findByMobile(mobile);
       const stored = student?.password_hash ?? null;
-      const valid =
-        stored !== null ? await hasher.verify(password, stored) : await hasher.dummyVerify(password);
+      let valid: boolean;
+      try {
+        valid = stored !== null ? await hasher.verify(password, stored) : await hasher.dummyVerify(password);
+      } catch (error) {
+        // Refused by the scrypt queue (429): nothing was checked, so it counts as no failure.
+        await repo.deleteAttempt(db, gate.attemptId);
+        throw error;
+      }
       await repo.settleAttempt(db, gate.attemptId, valid ? 'ok' : 'fail');
       if (!valid || !student || stored === null) throw AppError.badRequest('auth.passwordWrong');
       if (hasher.needsRehash(stored)) {
@@ -115,7 +121,14 @@ export function createAuthService(deps: AuthServiceDeps) {
         await sms.release(checked);
         throw AppError.conflict('auth.alreadyRegistered');
       }
-      const passwordHash = await hasher.hash(body.password);
+      let passwordHash: string;
+      try {
+        passwordHash = await hasher.hash(body.password);
+      } catch (error) {
+        // Refused by the scrypt queue (429): the code stays usable, its try given back.
+        await sms.release(checked);
+        throw error;
+      }
       const id = await withTransaction(db, async (trx) => {
         const inserted = await students.registerIfAbsent(mobile, passwordHash, trx);
         // Consuming fails (400, the insert rolls back) when a concurrent request used the code.

@@ -1,10 +1,15 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createConcurrencyGate, scryptGateSize } from './concurrency-gate.ts';
 
 /**
  * Server-side password storage (DESIGN.md §7 "Password login"): scrypt of the client hash
  * (never the password itself, see client-password-hash.ts) with a per-user 16-byte salt.
  * Stored as `scrypt$N$r$p$saltB64$hashB64`, so the parameters can be raised later and old hashes
  * still verify (`needsRehash` tells the login flow when to re-store).
+ *
+ * Every derivation (hash, verify, dummyVerify: login, registration, set password) passes one gate per
+ * hasher (concurrency-gate.ts, issue 32 §4): a few at a time on Node's thread pool, a bounded queue,
+ * and beyond it a 429 "too many requests" (AppError) thrown by the method, before any work.
  */
 export type PasswordHasher = {
   hash(clientHash: string): Promise<string>;
@@ -21,6 +26,10 @@ export type PasswordHasherOptions = {
   cost?: number;
   blockSize?: number;
   parallelization?: number;
+  /** Derivations at once; by default every thread of the pool but one (`scryptGateSize`). */
+  maxConcurrent?: number;
+  /** Derivations waiting for a slot before the next is refused; by default 4 per slot. */
+  maxQueued?: number;
 };
 
 export const DEFAULT_SCRYPT_COST = 2 ** 17;
@@ -53,7 +62,7 @@ function checkParams({ N, r, p }: Params): boolean {
   );
 }
 
-function derive(clientHash: string, salt: Buffer, { N, r, p }: Params): Promise<Buffer> {
+function deriveNow(clientHash: string, salt: Buffer, { N, r, p }: Params): Promise<Buffer> {
   const options: ScryptOptions = { N, r, p, maxmem: Math.max(MIN_MAXMEM, 256 * N * r) };
   return new Promise((resolve, reject) => {
     scrypt(clientHash, salt, KEY_BYTES, options, (err, key) => (err ? reject(err) : resolve(key)));
@@ -84,6 +93,13 @@ export function createPasswordHasher(options: PasswordHasherOptions = {}): Passw
   };
   if (!checkParams(current))
     throw new Error(`Invalid scrypt parameters N=${current.N} r=${current.r} p=${current.p}`);
+  const size = scryptGateSize(process.env.UV_THREADPOOL_SIZE);
+  const gate = createConcurrencyGate({
+    maxActive: options.maxConcurrent ?? size.maxActive,
+    maxQueued: options.maxQueued ?? size.maxQueued,
+  });
+  const derive = (clientHash: string, salt: Buffer, params: Params) =>
+    gate.run(() => deriveNow(clientHash, salt, params));
   const dummySalt = randomBytes(SALT_BYTES);
   const dummyKey = randomBytes(KEY_BYTES);
 
