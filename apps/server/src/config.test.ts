@@ -41,6 +41,8 @@ describe('loadConfig', () => {
       SEED_DEMO: '1',
       TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
       PUBLIC_URL: 'https://school.example/',
+      // A staging site: the sandbox cashier on a public address, asked for on purpose.
+      ALLOW_SANDBOX_PAYMENTS: '1',
       FILE_STORE: 's3://bucket/prefix',
       MEDIA_HOSTS: 'https://media.example.com, cdn.example.net',
     });
@@ -110,6 +112,43 @@ describe('loadConfig', () => {
     }
   });
 
+  it('refuses the sandbox cashier on a public site, with one line naming PAY_DRIVER and its choices (issue 32)', () => {
+    for (const env of [
+      { PUBLIC_URL: 'https://school.example.com' },
+      { PUBLIC_URL: 'https://school.example.com', PAY_DRIVER: 'sandbox' },
+      { PUBLIC_URL: 'http://203.0.113.7:3000', DATABASE_URL: 'postgres://u@db:5432/app' },
+      { PUBLIC_URL: 'https://localhost.example.com' },
+      { PUBLIC_URL: 'https://school.example.com', ALLOW_SANDBOX_PAYMENTS: '0' },
+    ]) {
+      let message = '';
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect(error, JSON.stringify(env)).toBeInstanceOf(ConfigError);
+        message = (error as Error).message;
+      }
+      expect(message.split('\n'), JSON.stringify(env)).toHaveLength(1);
+      expect(message).toMatch(/^Invalid configuration: PAY_DRIVER: /);
+      expect(message).toContain('alipay, wechat or alipay,wechat');
+      expect(message).toContain('ALLOW_SANDBOX_PAYMENTS=1');
+    }
+  });
+
+  it('runs the sandbox on a plainly local instance, or on a public one when ALLOW_SANDBOX_PAYMENTS=1', () => {
+    for (const env of [
+      {},
+      { PUBLIC_URL: 'http://localhost:3000' },
+      { PUBLIC_URL: 'http://127.0.0.1:8080/' },
+      { PUBLIC_URL: 'http://[::1]:3000' },
+      { PUBLIC_URL: 'https://LOCALHOST' },
+      { PUBLIC_URL: 'https://staging.school.example.com', ALLOW_SANDBOX_PAYMENTS: '1' },
+      { DATABASE_URL: 'postgres://u@db:5432/app' },
+    ]) {
+      expect(loadConfig(env).PAY_DRIVER, JSON.stringify(env)).toEqual(['sandbox']);
+    }
+    expect(loadConfig({ ALLOW_SANDBOX_PAYMENTS: '1' }).ALLOW_SANDBOX_PAYMENTS).toBe(true);
+  });
+
   it('applies overrides after parsing', () => {
     expect(loadConfig({ PORT: '1' }, { PORT: 2 }).PORT).toBe(2);
   });
@@ -150,6 +189,9 @@ describe('documentation of the configuration', () => {
       'REDIS_URL',
       'FILE_STORE',
       'SMS_DRIVER',
+      'PAY_DRIVER',
+      'ALLOW_SANDBOX_PAYMENTS',
+      'SEED_DEMO',
     ]) {
       expect(section, name).toContain(`\`${name}`);
     }

@@ -4,7 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { flag, int, optionalString } from './env-fields.ts';
 import { classroomEnvSchema, missingClassroomSettings } from './providers/classroom/classroom.config.ts';
-import { missingPaymentSettings, paymentEnvSchema } from './providers/payment/payment.config.ts';
+import {
+  missingPaymentSettings,
+  paymentEnvSchema,
+  sandboxRefusal,
+} from './providers/payment/payment.config.ts';
 import { missingSmsSettings, smsEnvSchema } from './providers/sms/sms.config.ts';
 import { resolveFileStore, storageEnvSchema } from './providers/storage/storage.config.ts';
 
@@ -178,6 +182,16 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** One line per problem, each naming its variable; a single problem is a single line. */
+function configError(problems: readonly { key: string; message: string }[]): ConfigError {
+  const lines = problems.map(({ key, message }) => `${key}: ${message}`);
+  return new ConfigError(
+    lines.length === 1
+      ? `Invalid configuration: ${lines[0]}`
+      : `Invalid configuration:\n${lines.map((l) => `  ${l}`).join('\n')}`,
+  );
+}
+
 /**
  * Reads the configuration from the environment (DESIGN.md §9); every variable has a working default.
  * `overrides` replace single values after parsing (tests).
@@ -191,18 +205,18 @@ export function loadConfig(
   );
   const parsed = configSchema.safeParse(known);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    throw configError(
+      parsed.error.issues.map((i) => ({ key: i.path.join('.') || '(env)', message: i.message })),
+    );
   }
+  const refusal = sandboxRefusal(parsed.data);
   const missing = [
+    ...(refusal ? [refusal] : []),
     ...missingSmsSettings(parsed.data),
     ...missingPaymentSettings(parsed.data),
     ...missingClassroomSettings(parsed.data),
   ];
-  if (missing.length > 0) {
-    const lines = missing.map(({ key, message }) => `  ${key}: ${message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  if (missing.length > 0) throw configError(missing);
   const config: Config = { ...parsed.data, ...overrides };
   return Object.freeze(config);
 }

@@ -36,7 +36,11 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
-  app.log.info(`${config.BRAND_TITLE_EN} ready at http://${shownHost}:${config.PORT} (db: ${app.dbDialect})`);
+  // Which payment driver runs is the first thing to check on a new deployment (issue 32).
+  app.log.info(
+    { db: app.dbDialect, payDriver: config.PAY_DRIVER.join(',') },
+    `${config.BRAND_TITLE_EN} ready at http://${shownHost}:${config.PORT} (db: ${app.dbDialect}, payments: ${config.PAY_DRIVER.join(',')})`,
+  );
 }
 
 main().catch((err: unknown) => {

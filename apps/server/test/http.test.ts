@@ -290,6 +290,7 @@ describe('response headers', () => {
     const { app } = await createTestApp({
       env: {
         PUBLIC_URL: 'https://school.example',
+        ALLOW_SANDBOX_PAYMENTS: '1',
         MEDIA_HOSTS: 'https://media.example.com,video.example.net',
       },
     });

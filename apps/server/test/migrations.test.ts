@@ -86,11 +86,32 @@ describe('database', () => {
 describe('demo seed', () => {
   it('seeds an empty embedded database unless SEED_DEMO=0, and PostgreSQL only with SEED_DEMO=1', async () => {
     const { shouldSeedDemo } = await import('../src/db/seed/index.ts');
-    expect(shouldSeedDemo({ SEED_DEMO: undefined }, { dialect: 'sqlite', wasEmpty: true })).toBe(true);
-    expect(shouldSeedDemo({ SEED_DEMO: undefined }, { dialect: 'sqlite', wasEmpty: false })).toBe(false);
-    expect(shouldSeedDemo({ SEED_DEMO: false }, { dialect: 'sqlite', wasEmpty: true })).toBe(false);
-    expect(shouldSeedDemo({ SEED_DEMO: undefined }, { dialect: 'postgres', wasEmpty: true })).toBe(false);
-    expect(shouldSeedDemo({ SEED_DEMO: true }, { dialect: 'postgres', wasEmpty: false })).toBe(true);
+    const sandbox = ['sandbox' as const];
+    const sqliteEmpty = { dialect: 'sqlite' as const, wasEmpty: true };
+    expect(shouldSeedDemo({ SEED_DEMO: undefined, PAY_DRIVER: sandbox }, sqliteEmpty)).toBe(true);
+    expect(
+      shouldSeedDemo({ SEED_DEMO: undefined, PAY_DRIVER: sandbox }, { dialect: 'sqlite', wasEmpty: false }),
+    ).toBe(false);
+    expect(shouldSeedDemo({ SEED_DEMO: false, PAY_DRIVER: sandbox }, sqliteEmpty)).toBe(false);
+    expect(
+      shouldSeedDemo({ SEED_DEMO: undefined, PAY_DRIVER: sandbox }, { dialect: 'postgres', wasEmpty: true }),
+    ).toBe(false);
+    expect(
+      shouldSeedDemo({ SEED_DEMO: true, PAY_DRIVER: sandbox }, { dialect: 'postgres', wasEmpty: false }),
+    ).toBe(true);
+  });
+
+  it('seeds an empty embedded database with a real payment provider only when SEED_DEMO=1 asks (issue 32)', async () => {
+    const { shouldSeedDemo } = await import('../src/db/seed/index.ts');
+    const sqliteEmpty = { dialect: 'sqlite' as const, wasEmpty: true };
+    expect(shouldSeedDemo({ SEED_DEMO: undefined, PAY_DRIVER: ['alipay'] }, sqliteEmpty)).toBe(false);
+    expect(shouldSeedDemo({ SEED_DEMO: undefined, PAY_DRIVER: ['alipay', 'wechat'] }, sqliteEmpty)).toBe(
+      false,
+    );
+    expect(shouldSeedDemo({ SEED_DEMO: true, PAY_DRIVER: ['wechat'] }, sqliteEmpty)).toBe(true);
+    expect(
+      shouldSeedDemo({ SEED_DEMO: true, PAY_DRIVER: ['wechat'] }, { dialect: 'postgres', wasEmpty: true }),
+    ).toBe(true);
   });
 
   it('records demo_seeded once, also when started again', async () => {

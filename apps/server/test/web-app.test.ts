@@ -255,7 +255,7 @@ describe('web app', () => {
     it('serves robots.txt that allows the public pages, disallows /user, /course and /api, and names the sitemap', async () => {
       const web = createFakeWebDist();
       const { app } = await createTestApp({
-        env: { WEB_DIST: web.dir, PUBLIC_URL: 'https://school.example/' },
+        env: { WEB_DIST: web.dir, PUBLIC_URL: 'https://school.example/', ALLOW_SANDBOX_PAYMENTS: '1' },
       });
       const res = await app.inject({ method: 'GET', url: '/robots.txt' });
       expect(res.statusCode).toBe(200);
@@ -285,7 +285,7 @@ describe('web app', () => {
     it('lists the public routes in sitemap.xml with absolute URLs from PUBLIC_URL', async () => {
       const web = createFakeWebDist();
       const { app } = await createTestApp({
-        env: { WEB_DIST: web.dir, PUBLIC_URL: 'https://school.example' },
+        env: { WEB_DIST: web.dir, PUBLIC_URL: 'https://school.example', ALLOW_SANDBOX_PAYMENTS: '1' },
       });
       const res = await app.inject({
         method: 'GET',

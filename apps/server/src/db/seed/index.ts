@@ -6,7 +6,8 @@ import { seedDemoCourses } from '../../modules/courses/courses.seed.ts';
 import { seedDemoFiles } from '../../modules/files/files.seed.ts';
 import { seedDemoOrders } from '../../modules/payments/payments.seed.ts';
 import { seedIelts } from '../../modules/ielts/ielts.seed.ts';
-import { seedDemoStudent } from '../../modules/students/students.seed.ts';
+import { DEMO_STUDENT, seedDemoStudent } from '../../modules/students/students.seed.ts';
+import { studentsRepository } from '../../modules/students/students.repository.ts';
 import { seedTeachers } from '../../modules/teachers/teachers.seed.ts';
 import { createStorageProviderFromConfig } from '../../providers/storage/storage.config.ts';
 
@@ -19,11 +20,18 @@ export type SeedContext = {
 /**
  * Demo data goes only into an empty embedded (SQLite) database, unless SEED_DEMO=0, or into
  * PostgreSQL when SEED_DEMO=1 is set explicitly, so a production database never gets the demo
- * account by accident (DESIGN.md §2, §10).
+ * account by accident (DESIGN.md §2, §10). With a real payment provider the demo is a demo no more:
+ * an empty embedded database is seeded then only with SEED_DEMO=1 too (issue 32).
  */
-export function shouldSeedDemo(config: Pick<Config, 'SEED_DEMO'>, ctx: SeedContext): boolean {
+export function shouldSeedDemo(config: Pick<Config, 'SEED_DEMO' | 'PAY_DRIVER'>, ctx: SeedContext): boolean {
   if (ctx.dialect === 'postgres') return config.SEED_DEMO === true;
-  return ctx.wasEmpty && config.SEED_DEMO !== false;
+  return ctx.wasEmpty && demoWanted(config);
+}
+
+/** Unset SEED_DEMO means "a demo" only while payments are the sandbox; 1 always, 0 never. */
+function demoWanted(config: Pick<Config, 'SEED_DEMO' | 'PAY_DRIVER'>): boolean {
+  if (config.SEED_DEMO !== undefined) return config.SEED_DEMO;
+  return config.PAY_DRIVER.includes('sandbox');
 }
 
 /**
@@ -54,12 +62,14 @@ export async function seedDemo(
     }));
   // IELTS content checks each bank's season code itself, so an embedded database demo-seeded before
   // the IELTS feature existed gets it on its next start (docs/decisions.md, IELTS).
-  if (allowed || (ctx.dialect === 'sqlite' && config.SEED_DEMO !== false && (await hasDemoData(db)))) {
+  if (allowed || (ctx.dialect === 'sqlite' && demoWanted(config) && (await hasDemoData(db)))) {
     await seedIelts(db);
-    // The demo student (13800138000 / demo1234) is inserted when its phone is absent, likewise.
-    const studentId = await seedDemoStudent(db, { scryptCost: config.SCRYPT_COST, now: Date.now() });
     // Demo teachers carry their own marker (demo_teachers_seeded), likewise.
     await seedTeachers(db, Date.now());
+    // The demo student (13800138000 / demo1234), once per database (demo_student_seeded): when staff
+    // have deleted it, nothing of it comes back.
+    const studentId = await seedDemoStudent(db, { scryptCost: config.SCRYPT_COST, now: Date.now() });
+    if (studentId === undefined) return seeded;
     // The demo student's wallet and classes (demo_courses_seeded), on the teachers' schedules.
     await seedDemoCourses(db, ctx.dialect, studentId, Date.now());
     // Its orders that were not paid (demo_orders_seeded; the paid ones came with the wallet), and on
@@ -77,7 +87,18 @@ export async function seedDemo(
   return seeded;
 }
 
-/** Whether the installation holds demo data (the `demo` flag of GET /app/config). */
+/** Whether the installation was demo-seeded (later demo content is topped up on its starts). */
 export async function hasDemoData(db: Db): Promise<boolean> {
   return (await appSettingRepository.find(db, SETTING_KEYS.demoSeeded)) !== undefined;
+}
+
+/**
+ * Whether the demo student can log in (the `demo` flag of GET /app/config: the login page offers its
+ * phone and password): the installation is a demo and staff have not deleted the student.
+ */
+export async function hasDemoLogin(db: Db): Promise<boolean> {
+  return (
+    (await hasDemoData(db)) &&
+    (await studentsRepository.findStudentByMobile(db, DEMO_STUDENT.mobile)) !== undefined
+  );
 }

@@ -2,7 +2,7 @@ import type { AppConfig } from '@app/contract/app-config';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { hasDemoData } from '../../db/seed/index.ts';
+import { hasDemoLogin } from '../../db/seed/index.ts';
 
 /** The settings /app/config shows: brand, links and contacts, filings, the SMS driver. */
 export type AppConfigSettings = Pick<
@@ -54,7 +54,7 @@ export function createAppConfigService({ db, clock, config }: AppConfigServiceDe
             en: `© ${year} ${config.BRAND_TITLE_EN}. All rights reserved.`,
           },
         },
-        demo: await hasDemoData(db),
+        demo: await hasDemoLogin(db),
         sms_driver: config.SMS_DRIVER,
       };
     },

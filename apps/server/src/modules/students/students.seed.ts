@@ -1,4 +1,6 @@
+import { appSettingRepository } from '../../db/app-setting.repository.ts';
 import type { Db } from '../../db/database.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import { clientPasswordHash } from '../auth/client-password-hash.ts';
 import { createPasswordHasher } from '../auth/password-hasher.ts';
 import { studentsRepository } from './students.repository.ts';
@@ -13,29 +15,48 @@ export const DEMO_STUDENT = {
   birthday: '2008-05-20',
 } as const;
 
+/** app_setting marker: the demo student was seeded into this database (once; issue 32). */
+export const DEMO_STUDENT_SETTING = 'demo_student_seeded';
+
 /**
- * Inserts the demo student unless its phone exists (idempotent, so demo databases made before this
- * feature get it on their next start). The password is stored like any other: scrypt of the client
- * hash. Returns the student's id.
+ * Seeds the demo student once per database and returns its id, or undefined when it was seeded
+ * before and has since been deleted: staff who delete it keep it deleted (issue 32). A database
+ * demo-seeded before the marker existed gets the marker on its next start, with the student it has
+ * (or a new one when it had none). The password is stored like any other: scrypt of the client
+ * hash. The marker and the student are written in one transaction, so instances starting together
+ * seed it once.
  */
-export async function seedDemoStudent(db: Db, options: { scryptCost: number; now: number }): Promise<number> {
-  const existing = await studentsRepository.findStudentByMobile(db, DEMO_STUDENT.mobile);
-  if (existing) return existing.id;
+export async function seedDemoStudent(
+  db: Db,
+  options: { scryptCost: number; now: number },
+): Promise<number | undefined> {
+  if ((await appSettingRepository.find(db, DEMO_STUDENT_SETTING)) !== undefined) {
+    return (await studentsRepository.findStudentByMobile(db, DEMO_STUDENT.mobile))?.id;
+  }
+  // Hashed before the transaction: scrypt takes a moment and the transaction should not wait on it.
   const hasher = createPasswordHasher({ cost: options.scryptCost });
   const passwordHash = await hasher.hash(clientPasswordHash(DEMO_STUDENT.password, DEMO_STUDENT.mobile));
-  await studentsRepository.insertStudentIfAbsent(
-    db,
-    {
-      mobile: DEMO_STUDENT.mobile,
-      nick: DEMO_STUDENT.nick,
-      engName: DEMO_STUDENT.engName,
-      sex: DEMO_STUDENT.sex,
-      birthday: DEMO_STUDENT.birthday,
-      passwordHash,
-    },
-    options.now,
-  );
-  const created = await studentsRepository.findStudentByMobile(db, DEMO_STUDENT.mobile);
-  if (!created) throw new Error('demo student was not stored');
-  return created.id;
+  return withTransaction(db, async (trx) => {
+    const first = await appSettingRepository.insertIfAbsent(
+      trx,
+      DEMO_STUDENT_SETTING,
+      String(options.now),
+      options.now,
+    );
+    if (first) {
+      await studentsRepository.insertStudentIfAbsent(
+        trx,
+        {
+          mobile: DEMO_STUDENT.mobile,
+          nick: DEMO_STUDENT.nick,
+          engName: DEMO_STUDENT.engName,
+          sex: DEMO_STUDENT.sex,
+          birthday: DEMO_STUDENT.birthday,
+          passwordHash,
+        },
+        options.now,
+      );
+    }
+    return (await studentsRepository.findStudentByMobile(trx, DEMO_STUDENT.mobile))?.id;
+  });
 }

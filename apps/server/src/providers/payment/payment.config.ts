@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalString } from '../../env-fields.ts';
+import { flag, optionalString } from '../../env-fields.ts';
 import type { PaymentDriver, PaymentProvider, PayMethod } from './payment-provider.ts';
 import { createSandboxPaymentProvider, type SandboxPaymentStore } from './sandbox.ts';
 import { createAlipayProvider } from './alipay.ts';
@@ -50,6 +50,11 @@ const keyText = optionalString.transform((v) => v?.replace(/\\n/g, '\n'));
 
 export const paymentEnvSchema = z.object({
   PAY_DRIVER: payDriver.default(['sandbox']),
+  /**
+   * Lets the sandbox cashier run on a public address (a staging site whose testers must not pay).
+   * Without it the sandbox runs only on a plainly local instance (`sandboxRefusal`).
+   */
+  ALLOW_SANDBOX_PAYMENTS: optionalString.pipe(flag.optional()),
   /** Alipay (PAY_DRIVER includes alipay): app id and keys required; seller id and gateway optional. */
   ALIPAY_APP_ID: optionalString,
   /** The application's RSA2 private key (PEM or the console's bare base64). */
@@ -98,6 +103,32 @@ export function missingPaymentSettings(settings: PaymentSettings): { key: string
           .map((key) => ({ key, message: `required when PAY_DRIVER includes ${driver}` }))
       : [];
   return [...missing('alipay', ALIPAY_REQUIRED), ...missing('wechat', WECHAT_REQUIRED)];
+}
+
+/** Hosts of a plainly local instance, where the sandbox cashier may run without being asked for. */
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The sandbox fails closed (issue 32): it credits coins and cards without taking money, so an
+ * instance that reaches students (PUBLIC_URL on any host but localhost) refuses to start with it,
+ * whether PAY_DRIVER says `sandbox` or is simply missing, unless ALLOW_SANDBOX_PAYMENTS=1 says it
+ * is wanted (a staging site). One instance of a fleet that misses PAY_DRIVER would otherwise hand
+ * out cashier links that credit real coins in the shared database.
+ */
+export function sandboxRefusal(
+  settings: Pick<PaymentSettings, 'PAY_DRIVER' | 'ALLOW_SANDBOX_PAYMENTS'> & {
+    PUBLIC_URL: string;
+    PUBLIC_URL_CONFIGURED: boolean;
+  },
+): { key: string; message: string } | undefined {
+  if (!settings.PAY_DRIVER.includes('sandbox') || settings.ALLOW_SANDBOX_PAYMENTS === true) return undefined;
+  if (!settings.PUBLIC_URL_CONFIGURED) return undefined;
+  const host = new URL(settings.PUBLIC_URL).hostname.toLowerCase();
+  if (LOCAL_HOSTS.has(host)) return undefined;
+  return {
+    key: 'PAY_DRIVER',
+    message: `the sandbox cashier takes no money and does not run on a public site (PUBLIC_URL=${settings.PUBLIC_URL}): set PAY_DRIVER to alipay, wechat or alipay,wechat (or ALLOW_SANDBOX_PAYMENTS=1 on a staging site)`,
+  };
 }
 
 /** Which provider takes each payment method: the installation offers exactly these methods. */
