@@ -13,7 +13,9 @@ import {
   REVIEW_TAG_VALUES,
 } from './enums.ts';
 import { fileItemSchema } from './files.ts';
+import { bodyIdSchema, ID_MAX, queryIdSchema } from './ids.ts';
 import { pageQuerySchema } from './paging.ts';
+import { isSafeMultiLine, normalizeLineBreaks, UNSAFE_TEXT_ERROR } from './validation.ts';
 
 /**
  * Classes (issue #13, DESIGN.md §6 /course/*, §7 "Booking", "Cancelling", "Class lifecycle"):
@@ -22,8 +24,9 @@ import { pageQuerySchema } from './paging.ts';
  */
 
 /** Largest id accepted: ids are 32-bit integers on both databases. */
-export const RECORD_ID_MAX = 2_147_483_647;
-export const recordIdSchema = z.coerce.number().int().min(1).max(RECORD_ID_MAX);
+export const RECORD_ID_MAX = ID_MAX;
+/** An id in a query string or a path (plain decimal digits); ids in JSON bodies are `bodyIdSchema`. */
+export const recordIdSchema = queryIdSchema;
 
 const CANCEL_REASON_VALUES = valuesOf(CANCEL_REASONS) as [CancelReason, ...CancelReason[]];
 const COURSE_STATUS_VALUES = valuesOf(COURSE_STATUSES) as CourseStatus[];
@@ -68,9 +71,9 @@ const isoRange = <T extends { from: string; to: string }>(schema: z.ZodType<T>, 
  */
 export const bookCourseBodySchema = z
   .object({
-    slot_id: recordIdSchema,
+    slot_id: bodyIdSchema,
     pay_type: z.enum(PAY_TYPES),
-    card_id: recordIdSchema.optional(),
+    card_id: bodyIdSchema.optional(),
   })
   .refine((b) => b.card_id === undefined || b.pay_type === 'card', {
     message: 'card_id is only for pay_type card',
@@ -80,9 +83,15 @@ export type BookCourseBody = z.infer<typeof bookCourseBodySchema>;
 
 /** POST /course/cancelCourse: a reason is required, the remark optional (≤ 200 characters). */
 export const cancelCourseBodySchema = z.object({
-  id: recordIdSchema,
+  id: bodyIdSchema,
   reason: z.enum(CANCEL_REASON_VALUES),
-  remark: z.string().trim().max(CANCEL_REMARK_MAX).optional(),
+  remark: z
+    .string()
+    .overwrite(normalizeLineBreaks)
+    .trim()
+    .max(CANCEL_REMARK_MAX)
+    .refine(isSafeMultiLine, UNSAFE_TEXT_ERROR)
+    .optional(),
 });
 export type CancelCourseBody = z.infer<typeof cancelCourseBodySchema>;
 
@@ -108,14 +117,21 @@ export type CourseIdQuery = z.infer<typeof courseIdQuerySchema>;
 
 /** POST /course/addCourseReview: once per finished class the student attended, within 7 days of its end. */
 export const addCourseReviewBodySchema = z.object({
-  id: recordIdSchema,
+  id: bodyIdSchema,
   rating: z.number().int().min(1).max(5),
   tags: z
     .array(z.enum(REVIEW_TAG_VALUES))
     .max(REVIEW_TAG_VALUES.length)
     .refine((tags) => new Set(tags).size === tags.length, 'tags must not repeat')
     .default([]),
-  content: z.string().trim().max(REVIEW_CONTENT_MAX).default(''),
+  /** Shown to everyone with the teacher's reviews: no control or text-direction characters. */
+  content: z
+    .string()
+    .overwrite(normalizeLineBreaks)
+    .trim()
+    .max(REVIEW_CONTENT_MAX)
+    .refine(isSafeMultiLine, UNSAFE_TEXT_ERROR)
+    .default(''),
 });
 export type AddCourseReviewBody = z.infer<typeof addCourseReviewBodySchema>;
 

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { FEEDBACK_STATES, FEEDBACK_TYPES, valuesOf, type FeedbackState, type FeedbackType } from './enums.ts';
 import { pageQuerySchema, pageSchema } from './paging.ts';
-import { FEEDBACK_CONTENT_MAX, MOBILE_PATTERN, VALIDATION_KEYS } from './validation.ts';
+import {
+  FEEDBACK_CONTENT_MAX,
+  isSafeMultiLine,
+  MOBILE_PATTERN,
+  normalizeLineBreaks,
+  UNSAFE_TEXT_ERROR,
+  VALIDATION_KEYS,
+} from './validation.ts';
 
 /**
  * Complaints and suggestions (SPEC.md §2 feedback dialog, §5, §7; DESIGN.md §6): POST
@@ -22,9 +29,12 @@ export const addFeedbackBodySchema = z.object({
   }),
   content: z
     .string({ error: VALIDATION_KEYS.feedbackContentRequired })
+    .overwrite(normalizeLineBreaks)
     .trim()
     .min(1, { error: VALIDATION_KEYS.feedbackContentRequired })
-    .max(FEEDBACK_CONTENT_MAX, { error: FEEDBACK_CONTENT_TOO_LONG }),
+    .max(FEEDBACK_CONTENT_MAX, { error: FEEDBACK_CONTENT_TOO_LONG })
+    // Staff read it, also in a terminal (the ops CLI): no control or text-direction characters.
+    .refine(isSafeMultiLine, UNSAFE_TEXT_ERROR),
   mobile: z
     .string({ error: VALIDATION_KEYS.mobileInvalid })
     .trim()

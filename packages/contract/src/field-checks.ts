@@ -34,6 +34,8 @@ export const VALIDATION_KEYS = {
   checkInput: 'validation.checkInput',
   nameRequired: 'validation.nameRequired',
   smsCode: 'validation.smsCode',
+  /** Control or text-direction characters in free text others see (text-safety.ts). */
+  unsafeText: 'validation.unsafeText',
 } as const;
 
 type ValidationKey = (typeof VALIDATION_KEYS)[keyof typeof VALIDATION_KEYS];

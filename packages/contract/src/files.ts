@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_FILES_AT_ONCE } from './constants.ts';
 import type { EnumItem } from './enums.ts';
+import { bodyIdSchema, ID_MAX, queryIdSchema, queryIntSchema } from './ids.ts';
 
 /**
  * Courseware (issue #15, DESIGN.md §6 /user/file/*): the folders and files the student's teachers
@@ -9,12 +10,8 @@ import type { EnumItem } from './enums.ts';
  * several files or a folder as one streamed zip. Another student's file or folder is a 404.
  */
 
-/**
- * Ids are 32-bit integers on both databases (courses.ts RECORD_ID_MAX; not imported from there
- * because courses.ts imports this file for a class's courseware).
- */
-const FILE_ID_MAX = 2_147_483_647;
-export const fileIdSchema = z.coerce.number().int().min(1).max(FILE_ID_MAX);
+/** A file or folder id in a JSON body (a JSON integer only; ids.ts). */
+export const fileIdSchema = bodyIdSchema;
 
 /** How long a signed download link works (DESIGN.md §6). */
 export const DOWNLOAD_URL_TTL_SECONDS = 300;
@@ -41,7 +38,7 @@ export const FILE_KIND_VALUES = FILE_KINDS.map((k) => k.value) as [FileKind, ...
 
 /** GET /user/file/myFile?file_pid: the children of a folder; 0 (or absent) is the root. */
 export const myFileQuerySchema = z.object({
-  file_pid: z.coerce.number().int().min(0).max(FILE_ID_MAX).default(0),
+  file_pid: queryIntSchema({ min: 0, max: ID_MAX }).default(0),
 });
 export type MyFileQuery = z.infer<typeof myFileQuerySchema>;
 
@@ -60,8 +57,8 @@ export const downloadQuerySchema = z.object({
     .string()
     .max(240)
     .regex(new RegExp(`^\\d{1,10}(,\\d{1,10}){0,${MAX_FILES_AT_ONCE - 1}}$`)),
-  s: z.coerce.number().int().min(1).max(FILE_ID_MAX),
-  e: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  s: queryIdSchema,
+  e: queryIntSchema({ min: 0, max: Number.MAX_SAFE_INTEGER }),
   sig: z.string().max(100),
 });
 export type DownloadQuery = z.infer<typeof downloadQuerySchema>;

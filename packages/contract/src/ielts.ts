@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IELTS_PART_VALUES, type IeltsPart } from './ielts-parts.ts';
+import { ID_MAX, queryIdSchema } from './ids.ts';
 import { pageQuerySchema } from './paging.ts';
 
 /**
@@ -31,9 +32,10 @@ export const IELTS_TIMING = {
 /** Keyword filter of the sample list: longer input is refused (400), not truncated. */
 export const IELTS_KEYWORD_MAX = 100;
 /** Largest id accepted: ids are 32-bit integers on both databases. */
-export const IELTS_ID_MAX = 2_147_483_647;
+export const IELTS_ID_MAX = ID_MAX;
 
-const idSchema = z.coerce.number().int().min(1).max(IELTS_ID_MAX);
+/** Every IELTS id travels in a query string: plain decimal digits (ids.ts). */
+const idSchema = queryIdSchema;
 
 export const bilingualSchema = z.object({ 'zh-Hans': z.string(), en: z.string() });
 

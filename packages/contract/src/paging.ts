@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { queryIntSchema } from './ids.ts';
 
 /** Paged list query: `current` is 1-based (default 1), `size` default 10, max 100 (DESIGN.md §5). */
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MAX = 100;
 
 export const pageQuerySchema = z.object({
-  current: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  current: queryIntSchema({ min: 1, max: 1_000_000 }).default(1),
+  size: queryIntSchema({ min: 1, max: PAGE_SIZE_MAX }).default(PAGE_SIZE_DEFAULT),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 

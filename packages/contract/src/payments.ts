@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { recordIdSchema } from './courses.ts';
 import {
   CARD_TYPES,
   PAY_METHODS,
@@ -8,6 +7,7 @@ import {
   type PayMethod,
   type PayOrderStatus,
 } from './enums.ts';
+import { bodyIdSchema, queryIntSchema } from './ids.ts';
 import { pageQuerySchema } from './paging.ts';
 
 /**
@@ -23,6 +23,12 @@ const CARD_TYPE_VALUES = valuesOf(CARD_TYPES) as number[];
 
 export const PRODUCT_KINDS = ['coin', 'card'] as const;
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
+
+/**
+ * Orders a student may have awaiting payment at once (issue 32 §4): createOrder refuses another with
+ * 409 `pay.tooManyOpenOrders`; paying or closing one (or its expiry) frees a place.
+ */
+export const MAX_OPEN_ORDERS = 5;
 
 /** An order number: digits only (the providers accept 6-32 of [0-9A-Za-z_-]). */
 export const ORDER_NO_PATTERN = /^\d{16,32}$/;
@@ -46,16 +52,15 @@ export type ProductListQuery = z.infer<typeof productListQuerySchema>;
  * exclusive-teacher card (type 100) and is refused for any other product.
  */
 export const createOrderBodySchema = z.object({
-  product_id: recordIdSchema,
+  product_id: bodyIdSchema,
   pay_method: z.enum(PAY_METHOD_VALUES),
-  teacher_id: recordIdSchema.optional(),
+  teacher_id: bodyIdSchema.optional(),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 
 /** GET /pay/getOrderList: newest first, optionally one status. */
 export const orderListQuerySchema = pageQuerySchema.extend({
-  status: z.coerce
-    .number()
+  status: queryIntSchema({ min: 0, max: 999 })
     .refine(
       (v) => (PAY_ORDER_STATUS_VALUES as number[]).includes(v),
       'expected an order status (0, 200, 500)',

@@ -8,6 +8,7 @@ import {
   type TeacherLanguage,
   type TeacherLevel,
 } from './enums.ts';
+import { bodyIdSchema, ID_MAX, queryIdSchema, queryIntSchema } from './ids.ts';
 import { pageQuerySchema } from './paging.ts';
 
 /**
@@ -20,7 +21,7 @@ export const SCHEDULE_MAX_RANGE_DAYS = 31;
 /** Keyword filter of the list: longer input is refused (400), not truncated. */
 export const TEACHER_KEYWORD_MAX = 50;
 /** Largest id accepted: ids are 32-bit integers on both databases. */
-export const TEACHER_ID_MAX = 2_147_483_647;
+export const TEACHER_ID_MAX = ID_MAX;
 /** The time zone the list assumes when the request names none (the school's students are in China). */
 export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 
@@ -42,7 +43,8 @@ const NATIONALITY_VALUES = valuesOf(NATIONALITIES) as [Nationality, ...Nationali
 const LANGUAGE_VALUES = valuesOf(TEACHER_LANGUAGES) as [TeacherLanguage, ...TeacherLanguage[]];
 const LEVEL_VALUES = valuesOf(TEACHER_LEVELS) as TeacherLevel[];
 
-export const teacherIdSchema = z.coerce.number().int().min(1).max(TEACHER_ID_MAX);
+/** A teacher's id in a query string (plain decimal digits); in a JSON body it is `bodyIdSchema`. */
+export const teacherIdSchema = queryIdSchema;
 
 /** True when `zone` is an IANA time zone this runtime knows (e.g. Asia/Shanghai). */
 export function isTimeZone(zone: string): boolean {
@@ -86,8 +88,7 @@ export const teacherListQuerySchema = pageQuerySchema
   .extend({
     nationality: z.enum(NATIONALITY_VALUES).optional(),
     language: z.enum(LANGUAGE_VALUES).optional(),
-    level: z.coerce
-      .number()
+    level: queryIntSchema({ min: 0, max: 999 })
       .refine((v) => (LEVEL_VALUES as number[]).includes(v), 'expected 100, 200 or 300')
       .transform((v) => v as TeacherLevel)
       .optional(),
@@ -136,7 +137,7 @@ export type TeacherReviewsQuery = z.infer<typeof teacherReviewsQuerySchema>;
 
 /** POST /user/UserLikeTeacher: toggles; `like` (optional) sets the state instead, idempotently. */
 export const likeTeacherBodySchema = z.object({
-  teacher_id: teacherIdSchema,
+  teacher_id: bodyIdSchema,
   like: z.boolean().optional(),
 });
 export type LikeTeacherBody = z.infer<typeof likeTeacherBodySchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordIdSchema } from './courses.ts';
 import { CARD_LOG_TYPES, COIN_LOG_TYPES, valuesOf, type CardLogType, type CoinLogType } from './enums.ts';
+import { queryIntSchema } from './ids.ts';
 import { pageQuerySchema } from './paging.ts';
 
 /**
@@ -16,8 +17,7 @@ const CARD_LOG_TYPE_VALUES = valuesOf(CARD_LOG_TYPES) as CardLogType[];
 
 /** GET /user/coins/getCoinLogs: newest first, optionally one log type (SPEC.md §3 coin log types). */
 export const coinLogsQuerySchema = pageQuerySchema.extend({
-  type: z.coerce
-    .number()
+  type: queryIntSchema({ min: 0, max: 999 })
     .refine((v) => (COIN_LOG_TYPE_VALUES as number[]).includes(v), 'expected a coin log type')
     .transform((v) => v as CoinLogType)
     .optional(),

@@ -18,6 +18,10 @@ export const COMMON_MESSAGES = {
   [VALIDATION_KEYS.feedbackContentRequired]: { 'zh-Hans': '请输入内容', en: 'Please enter content' },
   [VALIDATION_KEYS.checkInput]: { 'zh-Hans': '请检查输入内容', en: 'Please check your input' },
   [VALIDATION_KEYS.nameRequired]: { 'zh-Hans': '请输入名字', en: 'Please enter a name' },
+  [VALIDATION_KEYS.unsafeText]: {
+    'zh-Hans': '内容含有不可见的控制字符或文字方向控制符，请删除后再提交',
+    en: 'The text contains invisible control or text-direction characters; please remove them',
+  },
   'error.badRequest': { 'zh-Hans': '请求参数错误', en: 'Invalid request' },
   'error.invalidField': { 'zh-Hans': '参数 {field} 不正确', en: 'Invalid value for {field}' },
   'error.invalidJson': { 'zh-Hans': '请求内容不是有效的 JSON', en: 'The request body is not valid JSON' },

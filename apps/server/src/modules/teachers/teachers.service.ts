@@ -1,6 +1,7 @@
 import { acceptedCardTypesOf, bookableWindow } from '@app/contract/booking';
 import { TEACHER_TAGS } from '@app/contract/enums';
 import type { Page } from '@app/contract/paging';
+import { stripUnsafeText } from '@app/contract/text-safety';
 import {
   DEFAULT_TIME_ZONE,
   minutesOf,
@@ -299,10 +300,12 @@ export function createTeachersService(deps: TeachersServiceDeps) {
       return {
         records: rows.map((r) => ({
           id: r.id,
-          student_nick: maskNick(r.student_nick),
+          // Rows written before the free-text rules (issue 32 §5) may hold control or text-direction
+          // characters: cleaned here, where others see them.
+          student_nick: maskNick(stripUnsafeText(r.student_nick)),
           rating: r.rating,
           tags: parseTags(r.tags),
-          content: r.content,
+          content: stripUnsafeText(r.content, 'multi'),
           created_at: iso(Number(r.created_at)),
         })),
         total,
