@@ -61,7 +61,7 @@ export function isIdempotencyKey(key: string): boolean {
   return key.length >= 1 && key.length <= IDEMPOTENCY_KEY_MAX && KEY_PATTERN.test(key);
 }
 
-const idempotencyRepository = {
+export const idempotencyRepository = {
   async claim(db: Db, r: IdempotencyRequest, now: number): Promise<boolean> {
     const result = await db
       .insertInto('idempotency_record')
@@ -89,16 +89,28 @@ const idempotencyRepository = {
       .executeTakeFirst();
   },
 
-  /** Replaces the claim made at `claimedAt` by one made now (an expired record, or a dead request's). */
-  async reclaim(db: Db, r: IdempotencyRequest, claimedAt: number, now: number): Promise<boolean> {
-    const result = await db
+  /**
+   * Replaces the claim made at `claimedAt` by one made now: an expired record (`expired`, whatever
+   * its status), or a dead request's, which must still be `running` (issue 32 §6): a request that
+   * finished between the caller's read and this update keeps its reply, and its effect is not run
+   * a second time.
+   */
+  async reclaim(
+    db: Db,
+    r: IdempotencyRequest,
+    claimedAt: number,
+    now: number,
+    what: 'expired' | 'stale-running',
+  ): Promise<boolean> {
+    let update = db
       .updateTable('idempotency_record')
       .set({ request_hash: r.requestHash, status: 'running', response: null, created_at: now })
       .where('student_id', '=', r.studentId)
       .where('scope', '=', r.scope)
       .where('key', '=', r.key)
-      .where('created_at', '=', claimedAt)
-      .executeTakeFirst();
+      .where('created_at', '=', claimedAt);
+    if (what === 'stale-running') update = update.where('status', '=', 'running');
+    const result = await update.executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   },
 
@@ -156,16 +168,17 @@ export function createIdempotency(deps: { db: Db; clock: Clock }) {
       const claimedAt = Number(record.created_at);
       if (claimedAt <= now - keepMs) {
         // Expired: the key is new again.
-        if (await idempotencyRepository.reclaim(db, r, claimedAt, now)) return { claimedAt: now };
+        if (await idempotencyRepository.reclaim(db, r, claimedAt, now, 'expired')) return { claimedAt: now };
         continue;
       }
       if (record.request_hash !== r.requestHash) throw AppError.conflict('idempotency.keyReused');
       if (record.status === 'done') return { replayed: replay<T>(record.response) };
-      if (
-        claimedAt <= now - STALE_RUNNING_MS &&
-        (await idempotencyRepository.reclaim(db, r, claimedAt, now))
-      ) {
-        return { claimedAt: now };
+      if (claimedAt <= now - STALE_RUNNING_MS) {
+        if (await idempotencyRepository.reclaim(db, r, claimedAt, now, 'stale-running')) {
+          return { claimedAt: now };
+        }
+        // Finished (or taken over) since it was read: read it again, to replay its reply.
+        continue;
       }
       throw AppError.conflict('idempotency.inProgress');
     }
