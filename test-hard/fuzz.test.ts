@@ -5,14 +5,25 @@ import { hintsFrom, startHardApp, type HardApp } from './lib/hard-app.ts';
 import { type Operation, type Parameter } from './lib/openapi.ts';
 import { FUZZ_SEED, PROFILE } from './lib/profile.ts';
 import { describeReply, replyProblem } from './lib/reply-checks.ts';
-import { asText, invalidValue, junkValue, validValue, type Hints } from './lib/schema-arbitrary.ts';
+import {
+  asText,
+  integerShape,
+  invalidValue,
+  junkValue,
+  looseBodyIntegers,
+  looseQueryIntegers,
+  validValue,
+  type Hints,
+} from './lib/schema-arbitrary.ts';
 import { businessState, stateDiff } from './lib/state.ts';
 
 /**
  * Every operation of the server's OpenAPI document (read from the running app, so a new route is
  * fuzzed without editing this file), with inputs generated from its own schemas: valid ones, ones
  * with exactly one thing wrong (a wrong type, a value out of range, a missing required field, an
- * unknown field), and junk (arbitrary JSON, other media types, hostile strings), under varied
+ * unknown field), loose numbers (an integer field sent as `[1]`, `true`, `"0x10"`, `"1e3"`, `"1"`,
+ * `1.5`, or a query integer as `0x10`, `1e3`, ` 1`: never accepted, issue 32 §5), and junk
+ * (arbitrary JSON, other media types, hostile strings), under varied
  * headers. As a visitor, as a new student and as the demo student (who owns classes, cards, orders,
  * courseware and reports, and has coins, so valid bookings, cancels, reviews and orders go through).
  *
@@ -21,7 +32,7 @@ import { businessState, stateDiff } from './lib/state.ts';
  */
 
 type Generated = {
-  kind: 'valid' | 'one-wrong' | 'junk';
+  kind: 'valid' | 'one-wrong' | 'loose' | 'junk';
   params: Record<string, unknown>;
   body: { payload: string | Buffer; contentType: string | undefined } | undefined;
   headers: Record<string, string>;
@@ -139,11 +150,67 @@ function requestArbitrary(op: Operation, hints: Hints): Arbitrary<Generated> {
       }
       return assemble('junk', withJunk, body);
     });
+  const loose = looseArbitrary(op, hints, assemble);
   return fc.oneof(
     { arbitrary: valid, weight: 3 },
     { arbitrary: oneWrong, weight: 3 },
+    ...(loose ? [{ arbitrary: loose, weight: 2 }] : []),
     { arbitrary: junk, weight: 1 },
   );
+}
+
+/**
+ * A valid request (real ids from the hints some of the time) with one integer field, of the body or
+ * of the query or path, in a shape that only coerces to an integer. Undefined when the operation has
+ * no integer field.
+ */
+function looseArbitrary(
+  op: Operation,
+  hints: Hints,
+  assemble: (
+    kind: Generated['kind'],
+    params: Record<string, unknown>,
+    body: Generated['body'],
+  ) => Arbitrary<Generated>,
+): Arbitrary<Generated> | undefined {
+  const bodyFields = Object.entries(op.body?.properties ?? {}).filter(([, schema]) => integerShape(schema));
+  const paramFields = op.parameters.filter((p) => p.in !== 'header' && integerShape(p.schema) === 'integer');
+  const targets = [
+    ...bodyFields.map(([name]) => `body:${name}`),
+    ...paramFields.map((p) => `${p.in}:${p.name}`),
+  ];
+  if (targets.length === 0) return undefined;
+  const numberOf = (value: unknown, name: string) => {
+    const known = hints.valuesFor(name).find((v) => typeof v === 'number');
+    return typeof value === 'number' ? value : typeof known === 'number' ? known : 1;
+  };
+  return fc
+    .tuple(
+      fc.constantFrom(...targets),
+      paramsArbitrary(op.parameters, hints, undefined),
+      op.body ? validValue(op.body, hints) : fc.constant(undefined),
+      fc.nat(),
+    )
+    .chain(([target, params, bodyValue, pick]) => {
+      const [where, name = ''] = target.split(':');
+      if (where === 'body') {
+        const body = { ...(bodyValue as Record<string, unknown>) };
+        const current = body[name];
+        if (integerShape(op.body?.properties?.[name]) === 'integers') {
+          const items = Array.isArray(current) && current.length > 0 ? [...(current as unknown[])] : [1];
+          const shapes = looseBodyIntegers(numberOf(items[0], name));
+          items[0] = shapes[pick % shapes.length];
+          body[name] = items;
+        } else {
+          const shapes = looseBodyIntegers(numberOf(current, name));
+          body[name] = shapes[pick % shapes.length];
+        }
+        return assemble('loose', params, jsonBody(body));
+      }
+      const shapes = looseQueryIntegers(numberOf(params[target], name));
+      const body = op.body ? jsonBody(bodyValue) : undefined;
+      return assemble('loose', { ...params, [target]: shapes[pick % shapes.length] }, body);
+    });
 }
 
 /** encodeURIComponent, except that a lone surrogate travels as the bytes Node would send for it. */
@@ -205,6 +272,8 @@ async function fuzzOperation(h: HardApp, op: Operation, caller: Caller, hints: H
         const label = `${caller.name} ${op.method} ${url.slice(0, 300)} [${g.kind}] body=${String(g.body?.payload ?? '').slice(0, 200)}`;
         const problem = replyProblem(op.key, r);
         if (problem) throw new Error(`${label}: ${problem}: ${describeReply(r)}`);
+        if (g.kind === 'loose' && r.status < 400)
+          throw new Error(`${label}: accepted a number that is not a plain integer: ${describeReply(r)}`);
         if (before && r.status >= 400) {
           const changed = stateDiff(before, await businessState(h.t.db));
           if (changed.length > 0)

@@ -265,6 +265,47 @@ export function invalidValue(schema: JsonSchema, hints: Hints = NO_HINTS, name?:
   }
 }
 
+/**
+ * Shapes that are not a JSON integer but that a coercing schema once turned into `value` (issue 32
+ * §5: `[1]`, `true`, `"0x10"` and `"1e3"` booked slots 1, 16 and 1000). A JSON body must refuse each.
+ */
+export function looseBodyIntegers(value: number): unknown[] {
+  return [
+    [value],
+    String(value),
+    `0x${value.toString(16)}`,
+    `${value}e0`,
+    ` ${value}`,
+    `${value}.0`,
+    value + 0.5,
+    true,
+    false,
+    '1e3',
+    '0x10',
+    { value },
+  ];
+}
+
+/** Spellings of `value` in a query string or a path that `Number()` takes but that are not plain digits. */
+export function looseQueryIntegers(value: number): string[] {
+  return [
+    `0x${value.toString(16)}`,
+    `${value}e0`,
+    ` ${value}`,
+    `+${value}`,
+    `${value}.0`,
+    `[${value}]`,
+    '1e3',
+  ];
+}
+
+/** Whether a schema is an integer, or an array of integers (`ids`). */
+export function integerShape(schema: JsonSchema | undefined): 'integer' | 'integers' | undefined {
+  if (schema?.type === 'integer') return 'integer';
+  if (schema?.type === 'array' && schema.items?.type === 'integer') return 'integers';
+  return undefined;
+}
+
 /** How a parameter's value travels: query strings and headers carry text, arrays as repeated keys. */
 export function asText(value: unknown): string | string[] {
   if (Array.isArray(value)) return value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
