@@ -24,6 +24,12 @@ const CARD_TYPE_VALUES = valuesOf(CARD_TYPES) as number[];
 export const PRODUCT_KINDS = ['coin', 'card'] as const;
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
 
+/**
+ * Orders a student may have awaiting payment at once (issue 32 §4): createOrder refuses another with
+ * 409 `pay.tooManyOpenOrders`; paying or closing one (or its expiry) frees a place.
+ */
+export const MAX_OPEN_ORDERS = 5;
+
 /** An order number: digits only (the providers accept 6-32 of [0-9A-Za-z_-]). */
 export const ORDER_NO_PATTERN = /^\d{16,32}$/;
 export const orderNoSchema = z.string().trim().regex(ORDER_NO_PATTERN, 'expected an order number');

@@ -239,6 +239,12 @@ export type CourseTable = {
   playback_ready_at: number | null;
   /** When the class's SMS reminder was claimed (set before sending; never sent twice). */
   reminder_sent_at: number | null;
+  /** Failed sends of the reminder, and when the next try is due (null: at once). Migration 0011. */
+  reminder_attempts: Generated<number>;
+  reminder_next_at: number | null;
+  /** Requests of the recording from the classroom provider, and when the next is due (null: at once). */
+  recording_attempts: Generated<number>;
+  recording_next_at: number | null;
   created_at: number;
 };
 
@@ -350,8 +356,12 @@ export type PayOrderTable = {
   paid_at: number | null;
   closed_at: number | null;
   transaction_id: string | null;
+  /** 1: paid after it was closed (the money was taken, so it was credited); shown to staff for review. */
   flagged: Generated<number>;
   card_id: number | null;
+  /** Reconciliation (migration 0011): queries made, and when the next is due (0: at the next run; null: settled). */
+  check_attempts: Generated<number>;
+  check_next_at: Generated<number | null>;
 };
 
 export type PaymentEventTable = {

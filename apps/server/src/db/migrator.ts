@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007-payments.ts';
 import * as m0008 from './migrations/0008-user-centre.ts';
 import * as m0009 from './migrations/0009-courseware.ts';
 import * as m0010 from './migrations/0010-ops-audit.ts';
+import * as m0011 from './migrations/0011-job-fairness.ts';
 
 /**
  * Every migration, in order. Add new ones at the end (`NNNN-name.ts`, typed `Kysely<unknown>`);
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008-user-centre': m0008,
   '0009-courseware': m0009,
   '0010-ops-audit': m0010,
+  '0011-job-fairness': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

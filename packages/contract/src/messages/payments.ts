@@ -31,6 +31,10 @@ export const PAYMENT_MESSAGES = {
     'zh-Hans': '该订单已支付，无法关闭',
     en: 'This order has been paid and cannot be closed',
   },
+  'pay.tooManyOpenOrders': {
+    'zh-Hans': '您已有 {max} 个待支付的订单，请先支付或关闭其中一个，再创建新订单',
+    en: 'You already have {max} orders awaiting payment; pay or close one of them before creating another',
+  },
   'pay.providerUnavailable': {
     'zh-Hans': '支付服务暂时不可用，请稍后再试',
     en: 'The payment service is unavailable, please try again later',

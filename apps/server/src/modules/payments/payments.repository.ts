@@ -90,6 +90,8 @@ export const paymentsRepository = {
         transaction_id: p.transactionId,
         paid_at: p.paidAt,
         flagged: eb.case().when('status', '=', ORDER_CLOSED).then(1).else(0).end(),
+        // Settled: reconciliation never asks about it again.
+        check_next_at: null,
       }))
       .where('order_no', '=', p.orderNo)
       .where('provider', '=', p.provider)
@@ -115,27 +117,114 @@ export const paymentsRepository = {
     return Number(result.numUpdatedRows) > 0;
   },
 
-  /** Closes every order still awaiting payment at its expiry; how many. */
-  async closeExpired(db: Db, now: number): Promise<number> {
+  /**
+   * Closes up to `limit` orders awaiting payment past their expiry, the longest expired first (a
+   * closed order never comes back, so every call makes progress); how many.
+   */
+  async closeExpired(db: Db, now: number, limit: number): Promise<number> {
     const result = await db
       .updateTable('pay_order')
       .set({ status: ORDER_CLOSED, closed_at: now })
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('pay_order')
+          .select('id')
+          .where('status', '=', ORDER_AWAITING)
+          .where('expires_at', '<=', now)
+          .orderBy('expires_at')
+          .orderBy('id')
+          .limit(limit),
+      )
+      // Checked again on the row itself: a payment or a close that won meanwhile stands.
       .where('status', '=', ORDER_AWAITING)
-      .where('expires_at', '<=', now)
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   },
 
-  /** Orders not paid (awaiting or closed) created after `since`, oldest first: the reconciliation's work. */
-  unpaidSince(db: Db, since: number, limit: number) {
-    return db
+  /** The student's orders awaiting payment and not expired: the open orders (at most MAX_OPEN_ORDERS). */
+  async countOpen(db: Db, studentId: number, now: number): Promise<number> {
+    const row = await db
       .selectFrom('pay_order')
-      .select(['order_no', 'provider'])
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('student_id', '=', studentId)
+      .where('status', '=', ORDER_AWAITING)
+      .where('expires_at', '>', now)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  // ---- reconciliation's line (src/jobs/batches.ts) -----------------------------------------------
+
+  /**
+   * Settles the checks of unpaid orders created at or before `since` (out of the providers' retry
+   * window) that came due while no run took them; how many. Only due rows are read (the index of
+   * `check_next_at` holds unsettled orders only).
+   */
+  async retireChecks(db: Db, now: number, since: number): Promise<number> {
+    const result = await db
+      .updateTable('pay_order')
+      .set({ check_next_at: null })
+      .where('check_next_at', 'is not', null)
+      .where('check_next_at', '<=', now)
+      .where('created_at', '<=', since)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  },
+
+  /**
+   * Claims up to `limit` orders due for a query at their provider, least recently asked first
+   * (never asked first): each claimed order's count of queries goes up by one and its next query
+   * moves to `nextAt(count)` (null: after the retry window, settled), by a conditional update that
+   * another run claiming at the same moment cannot also win. The claimed orders.
+   */
+  async claimChecks(
+    db: Db,
+    p: { now: number; since: number; limit: number; windowMs: number; nextAt: (attempts: number) => number },
+  ) {
+    const due = await db
+      .selectFrom('pay_order')
+      .select(['id', 'check_attempts', 'created_at'])
+      .where('check_next_at', 'is not', null)
+      .where('check_next_at', '<=', p.now)
+      .where('created_at', '>', p.since)
       .where('status', 'in', [ORDER_AWAITING, ORDER_CLOSED])
-      .where('created_at', '>', since)
-      .orderBy('created_at')
-      .limit(limit)
+      .orderBy('check_next_at')
+      .orderBy('id')
+      .limit(p.limit)
       .execute();
+    // One statement per number of tries (a handful), each claiming its rows only if still due. A
+    // next query that would fall after the order's retry window is none: this one is the last.
+    const groups = new Map<string, { attempts: number; next: number | null; ids: number[] }>();
+    for (const row of due) {
+      const attempts = row.check_attempts + 1;
+      const wanted = p.nextAt(attempts);
+      const next = wanted > Number(row.created_at) + p.windowMs ? null : wanted;
+      const key = `${row.check_attempts}:${next}`;
+      const group = groups.get(key) ?? { attempts, next, ids: [] };
+      group.ids.push(row.id);
+      groups.set(key, group);
+    }
+    const claimed = [];
+    for (const group of groups.values()) {
+      claimed.push(
+        ...(await db
+          .updateTable('pay_order')
+          .set({ check_attempts: group.attempts, check_next_at: group.next })
+          .where('id', 'in', group.ids)
+          .where('check_attempts', '=', group.attempts - 1)
+          .where('check_next_at', '<=', p.now)
+          .where('status', 'in', [ORDER_AWAITING, ORDER_CLOSED])
+          .returning(['id', 'order_no', 'provider', 'expires_at', 'check_attempts'])
+          .execute()),
+      );
+    }
+    const position = new Map(due.map((row, i) => [row.id, i]));
+    return claimed.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+  },
+
+  /** The provider's answer is final (paid and applied, closed, or unknown after expiry): never asked again. */
+  async settleCheck(db: Db, orderNo: string): Promise<void> {
+    await db.updateTable('pay_order').set({ check_next_at: null }).where('order_no', '=', orderNo).execute();
   },
 
   async insertEvent(db: Db, event: Insertable<PaymentEventTable>): Promise<void> {

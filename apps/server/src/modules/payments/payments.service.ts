@@ -3,6 +3,7 @@ import { API_BASE } from '@app/contract/constants';
 import { CODES } from '@app/contract/codes';
 import type { Page } from '@app/contract/paging';
 import {
+  MAX_OPEN_ORDERS,
   payReturnPath,
   type CreatedOrder,
   type Order,
@@ -16,8 +17,10 @@ import type { Clock } from '../../clock.ts';
 import type { Db, DbDialect } from '../../db/database.ts';
 import { mapPage } from '../../db/paging.ts';
 import { createIdempotency, type Idempotency } from '../../db/idempotency.ts';
+import { lockKeys } from '../../db/locks.ts';
 import { withTransaction, type Trx } from '../../db/transaction.ts';
 import { AppError, isAppError } from '../../http/app-error.ts';
+import { forEachAtMost, nextTryAt, type Backoff } from '../../jobs/batches.ts';
 import type { PaymentProviders } from '../../providers/payment/payment.config.ts';
 import type {
   NotificationReply,
@@ -30,6 +33,7 @@ import type {
 } from '../../providers/payment/payment-provider.ts';
 import { isSandboxProvider, type SandboxPaymentProvider } from '../../providers/payment/sandbox.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
+import { createRejectionCounter } from './notification-rejections.ts';
 import {
   ORDER_AWAITING,
   ORDER_CLOSED,
@@ -45,8 +49,25 @@ const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 /** Orders are reconciled at the provider until this long after creation (the providers' retry window). */
 export const RECONCILE_WINDOW_MS = 25 * HOUR_MS;
-/** Orders queried per reconciliation run (the oldest first); the rest wait for the next run. */
-const RECONCILE_BATCH = 200;
+/**
+ * Reconciliation (issue 32 §3; the line of src/jobs/batches.ts): each run asks the providers about
+ * up to RECONCILE_BATCH orders, least recently asked first, RECONCILE_CONCURRENCY at a time. An order
+ * asked about is asked again 5 min later, then 10, 20, … at most every 4 h, until the provider's
+ * answer is final or the retry window ends: 1,000 abandoned orders never hide a paid one for more
+ * than one run.
+ */
+const RECONCILE_BATCH = 1000;
+const RECONCILE_CONCURRENCY = 8;
+export const RECONCILE_BACKOFF: Backoff = { firstMs: 5 * MINUTE_MS, maxMs: 4 * HOUR_MS };
+/**
+ * A provider that does not know an order this long after its expiry never will: the student never
+ * opened its cashier, and the payment was opened with the order's expiry (time_expire). The margin
+ * covers the clocks of both sides.
+ */
+const UNKNOWN_SETTLES_AFTER_EXPIRY_MS = 5 * MINUTE_MS;
+/** The expiry job closes at most EXPIRY_BATCH × EXPIRY_MAX_BATCHES orders a run, the longest expired first. */
+const EXPIRY_BATCH = 500;
+const EXPIRY_MAX_BATCHES = 20;
 
 /** What the paid transition made of a payment (also the `outcome` of its payment_event). */
 export type PaymentOutcome = 'credited' | 'credited_after_close' | 'duplicate' | 'rejected';
@@ -109,6 +130,9 @@ export function newOrderNo(now: number): string {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+const tooManyOpenOrders = () =>
+  new AppError(CODES.CONFLICT, 'pay.tooManyOpenOrders', { max: MAX_OPEN_ORDERS });
+
 function isUniqueViolation(error: unknown, dialect: DbDialect): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return dialect === 'postgres' ? code === '23505' : code === 'SQLITE_CONSTRAINT_UNIQUE';
@@ -170,6 +194,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   const { db, dialect, clock, settings, providers, wallet, teachers } = deps;
   const idempotency = deps.idempotency ?? createIdempotency({ db, clock });
   const log = deps.log;
+  const refused = createRejectionCounter({ clock, log });
   const byDriver = new Map<PaymentDriver, PaymentProvider>();
   for (const provider of providers.values()) byDriver.set(provider.driver, provider);
   const sandbox = [...byDriver.values()].find(isSandboxProvider);
@@ -313,13 +338,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       reason: `verification failed: ${String(error)}`,
     }));
     if (outcome.kind === 'rejected') {
-      await logEvent(db, {
-        provider: driver,
-        orderNo: null,
-        source,
-        outcome: 'rejected',
-        reason: outcome.reason,
-      });
+      // Not authentic (or not ours): counted and logged sampled, never a row per request.
+      refused.record(driver, outcome.reason);
       return provider.notificationReply(false);
     }
     if (outcome.kind === 'ignored') {
@@ -386,6 +406,15 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       }
 
       const now = clock.now();
+      // Refused before the provider opens a payment for nothing; the decision that holds under
+      // concurrency is the one in the order's transaction below. Not with an Idempotency-Key: its
+      // retry must get the stored reply, and the order it created counts among the open ones.
+      if (
+        input.idempotencyKey === undefined &&
+        (await repo.countOpen(db, input.studentId, now)) >= MAX_OPEN_ORDERS
+      ) {
+        throw tooManyOpenOrders();
+      }
       const orderNo = newOrderNo(now);
       const expiresAt = now + settings.orderTtlMinutes * MINUTE_MS;
       // Asked before any transaction: a real provider's call takes a network round trip, and on
@@ -420,6 +449,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
               requestHash: input.requestHash ?? '',
             };
       return idempotency.run(request, async (trx) => {
+        // At most MAX_OPEN_ORDERS open orders (issue 32 §4), decided in the database: the student's
+        // key serializes their order transactions on PostgreSQL (SQLite runs one writer at a time),
+        // and the count is read after the insert, in the same transaction, so a sixth rolls back.
+        await lockKeys(trx, dialect, [`pay.open-orders:${input.studentId}`]);
         await repo.insertOrder(trx, {
           order_no: orderNo,
           student_id: input.studentId,
@@ -439,6 +472,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           transaction_id: null,
           card_id: null,
         });
+        if ((await repo.countOpen(trx, input.studentId, now)) > MAX_OPEN_ORDERS) throw tooManyOpenOrders();
         return { order_no: orderNo, amount_fen: product.price_fen, expires_at: iso(expiresAt), pay };
       });
     },
@@ -478,34 +512,73 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 
     applyPayment,
 
-    /** Job payments.close-expired-orders: awaiting orders past their expiry close (conditional; idempotent). */
+    /**
+     * Job payments.close-expired-orders: awaiting orders past their expiry close (conditional;
+     * idempotent), the longest expired first, in bounded batches. Closing does not end
+     * reconciliation: a payment made before the provider's own expiry is still found and credited.
+     */
     async closeExpiredOrders(): Promise<{ closed: number }> {
-      return { closed: await repo.closeExpired(db, clock.now()) };
+      const now = clock.now();
+      let closed = 0;
+      for (let batch = 0; batch < EXPIRY_MAX_BATCHES; batch++) {
+        const n = await repo.closeExpired(db, now, EXPIRY_BATCH);
+        closed += n;
+        if (n < EXPIRY_BATCH) break;
+      }
+      return { closed };
     },
 
+    /** Notifications refused by verification per provider since this instance started (not stored). */
+    refusedNotifications: () => refused.counts(),
+
     /**
-     * Job payments.reconcile: orders not paid and younger than 25 h (the providers' retry window) are
-     * queried at their provider; a payment found goes through the same paid transition as a
-     * notification (a lost notification still credits, once).
+     * Job payments.reconcile: orders not paid (awaiting, or closed: a payment may still have been
+     * made) and younger than 25 h (the providers' retry window) are queried at their provider, least
+     * recently asked first, each again after a growing delay (RECONCILE_BACKOFF), until the answer is
+     * final: paid (credited through the same paid transition as a notification, once; flagged when
+     * the order had closed), closed, or unknown after the order's expiry. A lost notification is
+     * found however many abandoned orders came before it.
      */
-    async reconcile(): Promise<{ checked: number; credited: number; failed: number }> {
-      const rows = await repo.unpaidSince(db, clock.now() - RECONCILE_WINDOW_MS, RECONCILE_BATCH);
+    async reconcile(): Promise<{ checked: number; credited: number; settled: number; failed: number }> {
+      const now = clock.now();
+      const since = now - RECONCILE_WINDOW_MS;
+      await repo.retireChecks(db, now, since);
+      const claimed = await repo.claimChecks(db, {
+        now,
+        since,
+        limit: RECONCILE_BATCH,
+        windowMs: RECONCILE_WINDOW_MS,
+        nextAt: (attempts) => nextTryAt(RECONCILE_BACKOFF, attempts, now) ?? now + RECONCILE_WINDOW_MS,
+      });
       let credited = 0;
+      let settled = 0;
       let failed = 0;
-      for (const row of rows) {
+      await forEachAtMost(claimed, RECONCILE_CONCURRENCY, async (row) => {
         const provider = byDriver.get(row.provider);
-        if (!provider) continue;
+        // A driver no longer configured: asked again when it is (the claim moved the next query on).
+        if (!provider) return;
         try {
           const found = await provider.queryPayment(row.order_no);
-          if (found.status !== 'paid' || found.payment.orderNo !== row.order_no) continue;
-          const outcome = await applyPayment(provider.driver, found.payment, 'reconcile');
-          if (outcome === 'credited' || outcome === 'credited_after_close') credited++;
+          if (found.status === 'paid') {
+            if (found.payment.orderNo !== row.order_no)
+              throw new Error('the provider answered for another order');
+            const outcome = await applyPayment(provider.driver, found.payment, 'reconcile');
+            if (outcome === 'credited' || outcome === 'credited_after_close') credited++;
+          } else {
+            const final =
+              found.status === 'closed' ||
+              (found.status === 'unknown' && now >= Number(row.expires_at) + UNKNOWN_SETTLES_AFTER_EXPIRY_MS);
+            if (!final) return;
+          }
+          // Paid (credited, a duplicate, or refused and logged for review), closed, or unknown for good.
+          await repo.settleCheck(db, row.order_no);
+          settled++;
         } catch (error) {
           failed++;
           log?.warn({ err: error, orderNo: row.order_no }, 'reconciliation query failed');
         }
-      }
-      return { checked: rows.length, credited, failed };
+      });
+      return { checked: claimed.length, credited, settled, failed };
     },
 
     // ---- the sandbox cashier (PAY_DRIVER=sandbox) ------------------------------------------------

@@ -92,8 +92,13 @@ export const orderReconcile = defineCommand({
   },
   async run({ db, services: { payments } }, input, checked) {
     const before = checked.map((c) => ({ order_no: c.order_no, status: c.status }));
-    const after: { order_no: string; status: number | undefined; provider_says: string; outcome?: string }[] =
-      [];
+    const after: {
+      order_no: string;
+      status: number | undefined;
+      provider_says: string;
+      outcome?: string;
+      paid_after_close?: true;
+    }[] = [];
     const lines: string[] = [];
     let failed = 0;
     for (const c of checked) {
@@ -111,11 +116,14 @@ export const orderReconcile = defineCommand({
       } else if (found.status === 'failed' || found.status === 'no-provider' || found.status === 'conflict')
         failed++;
       const now = await opsRepository.findOrder(db, c.order_no);
+      // Paid after the order had closed (the money was taken, so it was credited): for staff review.
+      const afterClose = outcome === 'credited_after_close';
       after.push({
         order_no: c.order_no,
         status: now?.status,
         provider_says: found.status,
         ...(outcome ? { outcome } : {}),
+        ...(afterClose ? { paid_after_close: true as const } : {}),
       });
       const said =
         found.status === 'paid'
@@ -128,7 +136,7 @@ export const orderReconcile = defineCommand({
                 ? `paid with a transaction id order ${found.other} holds: not credited, review it`
                 : found.status;
       lines.push(
-        `order ${c.order_no}: provider says ${said}${outcome ? ` → ${outcome}` : ''}; now ${STATUS[now?.status ?? -1] ?? '?'}`,
+        `order ${c.order_no}: provider says ${said}${outcome ? ` → ${outcome}` : ''}; now ${STATUS[now?.status ?? -1] ?? '?'}${afterClose ? ' (paid after close: flagged for review)' : ''}`,
       );
     }
     const credited = after.filter(
