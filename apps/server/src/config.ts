@@ -10,7 +10,11 @@ import {
   sandboxRefusal,
 } from './providers/payment/payment.config.ts';
 import { missingSmsSettings, smsEnvSchema } from './providers/sms/sms.config.ts';
-import { resolveFileStore, storageEnvSchema } from './providers/storage/storage.config.ts';
+import {
+  missingStorageSettings,
+  resolveFileStore,
+  storageEnvSchema,
+} from './providers/storage/storage.config.ts';
 
 /** The directory of the server package (apps/server), whatever the working directory is. */
 export const SERVER_PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -215,6 +219,7 @@ export function loadConfig(
     ...missingSmsSettings(parsed.data),
     ...missingPaymentSettings(parsed.data),
     ...missingClassroomSettings(parsed.data),
+    ...missingStorageSettings(parsed.data),
   ];
   if (missing.length > 0) throw configError(missing);
   const config: Config = { ...parsed.data, ...overrides };

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { StorageUnavailableError } from './providers/storage/storage-provider.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -13,7 +14,17 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  const app = await buildApp(config);
+  let app;
+  try {
+    app = await buildApp(config);
+  } catch (err) {
+    // The file store is checked at start (a bucket that cannot be reached): one line, like the config.
+    if (err instanceof StorageUnavailableError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -11,6 +11,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/db/connection.ts';
 import type { Db, DbDialect } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
 import type { App } from '../../src/http/fastify-types.ts';
+import { testFileStoreEnv } from './s3-store.ts';
 
 /**
  * API tests run on a fresh, migrated, real database: SQLite files in a temporary directory by
@@ -148,6 +149,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       // A directory that does not exist: the placeholder page unless a test passes its own build.
       WEB_DIST: path.join(dataDir, 'no-web-dist'),
       ...(TEST_DATABASE_URL ? { DATABASE_URL: TEST_DATABASE_URL } : {}),
+      // The directory driver, or a local S3 store with TEST_FILE_STORE=s3 (helpers/s3-store.ts).
+      ...(await testFileStoreEnv(options.env, reused?.config)),
       ...options.env,
       DATA_DIR: dataDir,
     },

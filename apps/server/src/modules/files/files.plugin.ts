@@ -1,6 +1,6 @@
 import { registerApiRoutes } from '../../http/api-routes.ts';
 import type { App } from '../../http/fastify-types.ts';
-import { createStorageProviderFromConfig } from '../../providers/storage/storage.config.ts';
+import { openStorageProviderFromConfig } from '../../providers/storage/storage.config.ts';
 import { resolveSecret } from '../auth/auth.secrets.ts';
 import { filesRoutes } from './files.routes.ts';
 import { createFilesService, type FilesService } from './files.service.ts';
@@ -20,10 +20,13 @@ export const FILES_LINK_SECRET_SETTING = 'files_link_secret';
  * the route table: the class page lists the class's courseware through this service.
  */
 export async function filesPlugin(app: App): Promise<void> {
+  // Checked now (S3: HeadBucket), so a store that cannot be reached stops the start, not an upload.
+  const storage = await openStorageProviderFromConfig(app.config);
+  app.addHook('onClose', () => storage.close());
   const files = createFilesService({
     db: app.db,
     clock: app.clock,
-    storage: createStorageProviderFromConfig(app.config),
+    storage,
     // Generated on first use only, shared by every instance on the database.
     secret: () => resolveSecret(app.db, undefined, FILES_LINK_SECRET_SETTING, app.clock.now()),
   });

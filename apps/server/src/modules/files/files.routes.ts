@@ -59,18 +59,43 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async
       schema: {
         tags: ['files'],
         summary:
-          'The signed download of getDownloadUrl: the file (its Content-Type) or a zip (application/zip), as an attachment',
+          'The signed download of getDownloadUrl: the file (its Content-Type; a Range is honoured) or a zip (application/zip), as an attachment; with an object store and S3_PRESIGN a 302 to a presigned URL of the store',
         querystring: downloadQuerySchema,
         // Bytes streamed as they are (no JSON serializer touches a stream).
-        response: { 200: z.any(), 400: failure, 403: failure, 404: failure },
+        response: {
+          200: z.any(),
+          206: z.any(),
+          302: z.any(),
+          400: failure,
+          403: failure,
+          404: failure,
+          503: failure,
+        },
       },
     },
     async (request, reply) => {
-      const download = await files.openDownload(request.query);
+      const range = request.headers.range;
+      const download = await files.openDownload(request.query, range === undefined ? {} : { range });
+      if ('redirect' in download) {
+        // The store's presigned URL: this link's checks passed; the redirect itself is never cached.
+        return reply
+          .code(302)
+          .header('location', download.redirect)
+          .header('cache-control', 'private, no-store')
+          .send();
+      }
       reply
         .type(download.zip ? 'application/zip' : download.mime)
         .header('content-disposition', contentDisposition(download.name));
-      if (download.size !== undefined) reply.header('content-length', String(download.size));
+      if (!download.zip) {
+        // One file: a player or a download manager may ask for a part of it (the store serves it).
+        reply.header('accept-ranges', 'bytes');
+        if (download.range) {
+          const { start, end } = download.range;
+          reply.code(206).header('content-range', `bytes ${start}-${end}/${download.size}`);
+          reply.header('content-length', String(end - start + 1));
+        } else reply.header('content-length', String(download.size));
+      } else if (download.size !== undefined) reply.header('content-length', String(download.size));
       return reply
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')

@@ -16,8 +16,14 @@ import { ZipFile } from 'yazl';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { StorageProvider } from '../../providers/storage/storage-provider.ts';
-import { extensionOf, kindOf, safeSegment, uniqueNames } from './courseware-names.ts';
+import {
+  parseByteRange,
+  StorageKeyError,
+  StorageNotFoundError,
+  type ByteRange,
+  type StorageProvider,
+} from '../../providers/storage/storage-provider.ts';
+import { contentDisposition, extensionOf, kindOf, safeSegment, uniqueNames } from './courseware-names.ts';
 import { filesRepository as repo, type CoursewareRow } from './files.repository.ts';
 
 export type FilesServiceDeps = {
@@ -59,9 +65,16 @@ function toItem(row: CoursewareRow): FileItem {
   };
 }
 
-/** What the download route sends: one file as itself, or a zip. */
+/** Objects looked up at once while sizing a zip (the store's connections are shared with every request). */
+const STAT_CONCURRENCY = 16;
+
+/**
+ * What the download route sends: a redirect to the store (a presigned URL), one file as itself (or
+ * the range of it the browser asked for, `range` set), or a zip.
+ */
 export type Download =
-  | { zip: false; name: string; mime: string; size: number; stream: Readable }
+  | { redirect: string }
+  | { zip: false; name: string; mime: string; size: number; range?: Required<ByteRange>; stream: Readable }
   | { zip: true; name: string; size: number | undefined; stream: Readable };
 
 type ZipEntry = { path: string; key: string; size: number } | { path: string; folder: true };
@@ -134,17 +147,27 @@ export function createFilesService(deps: FilesServiceDeps) {
     return entries;
   }
 
-  /** Sizes as stored (the truth for Content-Length); a missing object is a clear refusal, not a broken zip. */
+  /**
+   * Sizes as stored (the truth for Content-Length); a missing object is a clear refusal, not a broken
+   * zip. A store that cannot be reached is a 503 (StorageUnavailableError), not a missing file.
+   */
   async function sizeOnStore(key: string): Promise<number> {
-    const stat = await storage.stat(key).catch(() => undefined);
+    const stat = key ? await storage.stat(key).catch(notFoundAsUndefined) : undefined;
     if (!stat) throw AppError.notFound('files.fileMissing');
     return stat.size;
   }
 
   async function zipOf(name: string, entries: ZipEntry[]): Promise<Download> {
-    const sized = await Promise.all(
-      entries.map(async (e) => ('folder' in e ? e : { ...e, size: await sizeOnStore(e.key) })),
-    );
+    const sized: ZipEntry[] = [];
+    for (let i = 0; i < entries.length; i += STAT_CONCURRENCY) {
+      sized.push(
+        ...(await Promise.all(
+          entries
+            .slice(i, i + STAT_CONCURRENCY)
+            .map(async (e) => ('folder' in e ? e : { ...e, size: await sizeOnStore(e.key) })),
+        )),
+      );
+    }
     const zip = new ZipFile();
     const mtime = new Date(clock.now());
     for (const entry of sized) {
@@ -211,9 +234,13 @@ export function createFilesService(deps: FilesServiceDeps) {
 
     /**
      * Opens a signed link: 403 when the signature does not match or the link expired; the items are
-     * checked again (one deleted since, or moved to another student, is a 404).
+     * checked again (one deleted since, or moved to another student, is a 404). Only then does one
+     * file leave the store: as a redirect to a presigned URL of the store that expires with the link
+     * (S3 with S3_PRESIGN), or as a stream through this server, whole or the `range` asked for (a
+     * Range header; an unsatisfiable or multiple one is ignored and the whole file sent, as RFC 9110
+     * allows). A zip always streams through this server, entry by entry from the store.
      */
-    async openDownload(query: DownloadQuery): Promise<Download> {
+    async openDownload(query: DownloadQuery, options: { range?: string } = {}): Promise<Download> {
       if (!(await signatureMatches(query))) throw new AppError(CODES.FORBIDDEN, 'files.linkInvalid');
       if (clock.now() > query.e) throw new AppError(CODES.FORBIDDEN, 'files.linkExpired');
       const ids = query.ids.split(',').map(Number);
@@ -222,10 +249,23 @@ export function createFilesService(deps: FilesServiceDeps) {
       if (single && single.is_folder === 0) {
         const key = single.storage_key ?? '';
         const size = await sizeOnStore(key);
-        const stream = await storage.get(key).catch(() => {
-          throw AppError.notFound('files.fileMissing');
+        const mime = single.mime || kindOf(single.name).mime;
+        const presigned = await storage.presignedUrl(key, {
+          expiresInSeconds: (query.e - clock.now()) / 1000,
+          contentDisposition: contentDisposition(single.name),
+          contentType: mime,
         });
-        return { zip: false, name: single.name, mime: single.mime || kindOf(single.name).mime, size, stream };
+        if (presigned) return { redirect: presigned };
+        const asked = options.range === undefined ? 'ignore' : parseByteRange(options.range, size);
+        const range =
+          asked === 'ignore' || asked === undefined
+            ? undefined
+            : { start: asked.start, end: asked.end ?? size - 1 };
+        const stream = await storage.get(key, range ? { range } : {}).catch((error: unknown) => {
+          if (isMissingObject(error)) throw AppError.notFound('files.fileMissing');
+          throw error;
+        });
+        return { zip: false, name: single.name, mime, size, ...(range ? { range } : {}), stream };
       }
       return zipOf(downloadName(items), await zipEntries(query.s, items));
     },
@@ -340,6 +380,15 @@ export function createFilesService(deps: FilesServiceDeps) {
       throw error;
     }
   }
+}
+
+/** The object is not there (a key the store refuses names none either); other failures stay errors. */
+const isMissingObject = (error: unknown) =>
+  error instanceof StorageNotFoundError || error instanceof StorageKeyError;
+
+function notFoundAsUndefined(error: unknown): undefined {
+  if (isMissingObject(error)) return undefined;
+  throw error;
 }
 
 /** The saved name: a single file's own; a single folder's name as .zip; several items `courseware.zip`. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { access, constants, mkdir, opendir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,6 +8,7 @@ import {
   isValidStorageKey,
   StorageKeyError,
   StorageNotFoundError,
+  StorageUnavailableError,
   type StorageProvider,
 } from './storage-provider.ts';
 
@@ -33,6 +34,7 @@ export function createDirectoryStorage(options: { root: string }): StorageProvid
 
   return {
     driver: 'directory',
+    location: root,
 
     async put(key, body) {
       const target = pathOf(key);
@@ -49,10 +51,11 @@ export function createDirectoryStorage(options: { root: string }): StorageProvid
       return { size: (await stat(target)).size };
     },
 
-    async get(key) {
+    async get(key, options) {
       const file = pathOf(key);
       // Opened before returning, so a missing file is an error of this call, not of the stream.
-      const stream = createReadStream(file);
+      const range = options?.range;
+      const stream = createReadStream(file, range ? { start: range.start, end: range.end } : {});
       await new Promise<void>((resolve, reject) => {
         stream.once('open', () => resolve());
         stream.once('error', (error) => reject(isMissing(error) ? new StorageNotFoundError(key) : error));
@@ -73,5 +76,44 @@ export function createDirectoryStorage(options: { root: string }): StorageProvid
     async delete(key) {
       await rm(pathOf(key), { force: true });
     },
+
+    async *list() {
+      // Files only; a `.part` file is a write in progress (or left by a crash), never an object.
+      async function* walk(dir: string, prefix: string): AsyncGenerator<{ key: string; size: number }> {
+        let entries;
+        try {
+          entries = await opendir(dir);
+        } catch (error) {
+          if (isMissing(error)) return;
+          throw error;
+        }
+        for await (const entry of entries) {
+          const key = prefix + entry.name;
+          if (entry.isDirectory()) yield* walk(path.join(dir, entry.name), `${key}/`);
+          else if (entry.isFile() && !entry.name.endsWith('.part') && isValidStorageKey(key)) {
+            yield { key, size: (await stat(path.join(dir, entry.name))).size };
+          }
+        }
+      }
+      yield* walk(root, '');
+    },
+
+    presignedUrl() {
+      return Promise.resolve(undefined);
+    },
+
+    async verify() {
+      try {
+        await mkdir(root, { recursive: true });
+        await access(root, constants.W_OK);
+      } catch (error) {
+        throw new StorageUnavailableError(
+          `Invalid configuration: FILE_STORE: the directory ${root} cannot be written (${error instanceof Error ? error.message : String(error)})`,
+          { cause: error },
+        );
+      }
+    },
+
+    close() {},
   };
 }
