@@ -113,6 +113,11 @@ const envSchema = z.object({
   BRAND_TITLE_EN: z.string().trim().min(1).max(60).default('LinguaSpark'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /**
+   * Operators' token for GET /health?details=1 (header x-ops-token): the health details (the last
+   * hourly ledger audit). Unset: the details are refused (403); GET /health itself stays public.
+   */
+  OPS_TOKEN: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   TRUST_PROXY: trustProxy.default(false),
   /** FILE_STORE: where courseware and avatars are kept (providers/storage/storage.config.ts). */
   ...storageEnvSchema.shape,

@@ -136,6 +136,7 @@ describe('jobs', () => {
       'payments.close-expired-orders',
       'payments.reconcile',
       'idempotency.purge',
+      'ledger.audit',
     ]);
   });
 

@@ -26,9 +26,29 @@ export const appSettingRepository = {
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   },
+
+  /**
+   * Moves a key's value forward to `value` (text order: callers use fixed-width values, such as a
+   * zero-padded time slot); true only for the one call that moved it there (race-safe: the insert
+   * or the conditional update decides, never a read).
+   */
+  async advance(db: Kysely<Database>, key: string, value: string, now = Date.now()): Promise<boolean> {
+    if (await appSettingRepository.insertIfAbsent(db, key, value, now)) return true;
+    const result = await db
+      .updateTable('app_setting')
+      .set({ value, updated_at: now })
+      .where('key', '=', key)
+      .where('value', '<', value)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  },
 };
 
 export const SETTING_KEYS = {
   demoSeeded: 'demo_seeded',
   jwtSecret: 'jwt_secret',
+  /** The clock hour of the last scheduled ledger audit (ops/ledger-audit.ts): one run per hour. */
+  ledgerAuditSlot: 'ledger_audit_slot',
+  /** The last scheduled ledger audit's result (JSON). */
+  ledgerAuditLast: 'ledger_audit_last',
 } as const;

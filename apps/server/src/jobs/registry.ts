@@ -1,3 +1,4 @@
+import { runScheduledLedgerAudit } from '../ops/ledger-audit.ts';
 import type { Job } from './scheduler.ts';
 
 const SECOND = 1000;
@@ -65,5 +66,12 @@ export const JOBS: readonly Job[] = [
     name: 'idempotency.purge',
     intervalMs: HOUR,
     run: async ({ app }) => ({ purged: await app.idempotency.purgeExpired() }),
+  },
+  {
+    // The ledger audit once per clock hour across instances (the first tick of the hour claims it),
+    // violations logged at error level and the result kept for operators (issue 32 §6).
+    name: 'ledger.audit',
+    intervalMs: 5 * MINUTE,
+    run: ({ app }) => runScheduledLedgerAudit({ db: app.db, clock: app.clock, log: app.log }),
   },
 ];

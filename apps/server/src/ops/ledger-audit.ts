@@ -1,4 +1,7 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
+import type { Clock } from '../clock.ts';
+import { appSettingRepository, SETTING_KEYS } from '../db/app-setting.repository.ts';
 import type { Db } from '../db/database.ts';
 
 /**
@@ -203,4 +206,70 @@ async function orderViolations(db: Db): Promise<string[]> {
       problems.push(`coin_log ${e.id}: credits order ${orderNo}, which does not exist`);
   }
   return problems;
+}
+
+// ---- the scheduled audit (issue 32 §6) ----------------------------------------------------------------
+
+const HOUR_MS = 3_600_000;
+/** Violations kept with the last result (the log line carries more). */
+const SUMMARY_LINES = 10;
+const LOGGED_LINES = 100;
+
+/** The last scheduled audit, as operators see it (`ops ledger status`, GET /health?details=1). */
+export type LedgerAuditResult = {
+  /** When it ran (ISO). */
+  at: string;
+  ok: boolean;
+  violations: number;
+  /** The first violations, one line each. */
+  summary: string[];
+};
+
+/** The hour an instant falls in, fixed-width so that text order is time order (app_setting.value is text). */
+function hourSlot(now: number): string {
+  return String(Math.floor(now / HOUR_MS)).padStart(12, '0');
+}
+
+/**
+ * The hourly ledger audit, once across every instance (DESIGN.md §2: all instances run every job):
+ * the first instance to move the `ledger_audit_slot` setting to the current clock hour runs it, the
+ * others find the hour taken (a conditional update, so the database picks one). Violations are
+ * logged at error level, so drift is seen the hour it happens; the result is kept for operators.
+ */
+export async function runScheduledLedgerAudit(deps: {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}): Promise<{ audited: number; violations: number }> {
+  const { db, clock, log } = deps;
+  const now = clock.now();
+  if (!(await appSettingRepository.advance(db, SETTING_KEYS.ledgerAuditSlot, hourSlot(now), now))) {
+    return { audited: 0, violations: 0 };
+  }
+  const problems = await ledgerViolations(db);
+  const result: LedgerAuditResult = {
+    at: new Date(now).toISOString(),
+    ok: problems.length === 0,
+    violations: problems.length,
+    summary: problems.slice(0, SUMMARY_LINES).map((p) => p.slice(0, 200)),
+  };
+  await appSettingRepository.upsert(db, SETTING_KEYS.ledgerAuditLast, JSON.stringify(result), now);
+  if (problems.length > 0) {
+    log.error(
+      { job: 'ledger.audit', violations: problems.length, details: problems.slice(0, LOGGED_LINES) },
+      `ledger audit: ${problems.length} violation(s)`,
+    );
+  }
+  return { audited: 1, violations: problems.length };
+}
+
+/** The last scheduled audit's result, or null before the first one. */
+export async function lastLedgerAudit(db: Db): Promise<LedgerAuditResult | null> {
+  const stored = await appSettingRepository.find(db, SETTING_KEYS.ledgerAuditLast);
+  if (stored === undefined) return null;
+  try {
+    return JSON.parse(stored) as LedgerAuditResult;
+  } catch {
+    return null;
+  }
 }
