@@ -44,6 +44,9 @@ describe('loadConfig', () => {
       // A staging site: the sandbox cashier on a public address, asked for on purpose.
       ALLOW_SANDBOX_PAYMENTS: '1',
       FILE_STORE: 's3://bucket/prefix',
+      S3_REGION: 'oss-cn-shanghai',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
       MEDIA_HOSTS: 'https://media.example.com, cdn.example.net',
     });
     expect(config.PORT).toBe(8080);
