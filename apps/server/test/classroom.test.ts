@@ -109,7 +109,7 @@ describe('recordings (job courses.deliver-recordings)', () => {
     });
 
     // Nothing before the classes end.
-    expect(await t.app.jobs.runOnce('courses.deliver-recordings')).toEqual({ delivered: 0 });
+    expect(await t.app.jobs.runOnce('courses.deliver-recordings')).toEqual({ delivered: 0, failed: 0 });
 
     t.clock.advance(2 * DAY + 2 * HOUR + 5 * MINUTE);
     await t.app.courses.markStudentAbsent(missed.course.id);
@@ -117,11 +117,11 @@ describe('recordings (job courses.deliver-recordings)', () => {
     t.clock.advance(2 * HOUR);
     await t.app.jobs.runOnce('courses.advance-statuses');
 
-    expect(await t.app.jobs.runOnce('courses.deliver-recordings')).toEqual({ delivered: 1 });
+    expect(await t.app.jobs.runOnce('courses.deliver-recordings')).toEqual({ delivered: 1, failed: 0 });
     const first = await courseRow(t, held.course.id);
     expect(first.playback_url).toBe(DEMO_RECORDING_URL);
     t.clock.advance(MINUTE);
-    expect(await t.app.jobs.runOnce('courses.deliver-recordings')).toEqual({ delivered: 0 });
+    expect(await t.app.jobs.runOnce('courses.deliver-recordings')).toEqual({ delivered: 0, failed: 0 });
     expect(await courseRow(t, held.course.id)).toEqual(first);
 
     const playback = (student: number, id: number) =>
@@ -145,7 +145,7 @@ describe('recordings (job courses.deliver-recordings)', () => {
     const { t, teacher } = await setup();
     const old = await bookClass(t, teacher, 2 * HOUR);
     t.clock.advance(31 * DAY);
-    expect(await t.app.jobs.runOnce('courses.deliver-recordings')).toEqual({ delivered: 0 });
+    expect(await t.app.jobs.runOnce('courses.deliver-recordings')).toEqual({ delivered: 0, failed: 0 });
     expect((await courseRow(t, old.course.id)).playback_url).toBeNull();
   });
 });

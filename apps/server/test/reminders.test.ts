@@ -6,6 +6,8 @@ import { post, transportOf } from './helpers/auth.ts';
 import { HOUR, MINUTE, giveCoins, manualClock, wholeMinute } from './helpers/courses.ts';
 import { createSlot, createTeacher } from './helpers/factories.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createRemindersService } from '../src/modules/courses/reminders.service.ts';
+import type { SmsNoticeMessage } from '../src/providers/sms/sms-provider.ts';
 
 /**
  * Class reminders (issue 15): job courses.class-reminders sends one SMS 60 minutes before each class,
@@ -120,5 +122,62 @@ describe('job courses.class-reminders', () => {
     await t.app.jobs.runOnce(JOB);
     await t.app.jobs.runOnce(JOB);
     expect(remindersTo(t, first.mobile)).toHaveLength(1);
+  });
+
+  it('tries a reminder whose SMS failed again with backoff, behind the ones never tried, 3 times at most', async () => {
+    const clock = manualClock(NOW);
+    const t = await createTestApp({ clock });
+    const teacher = await createTeacher(t.db, { price_coins: 100 });
+    const broken = await bookedStudent(t, teacher, NOW + 2 * HOUR);
+    const flaky = await bookedStudent(t, teacher, NOW + 2 * HOUR + 30 * MINUTE);
+    // The provider refuses every SMS to one phone, and the first to another.
+    const calls: string[] = [];
+    let flakyTries = 0;
+    const sendNotice = async (message: SmsNoticeMessage) => {
+      calls.push(message.mobile);
+      if (message.mobile === broken.mobile) return 'failed' as const;
+      if (message.mobile === flaky.mobile && ++flakyTries === 1) return 'failed' as const;
+      return 'sent' as const;
+    };
+    const reminders = createRemindersService({
+      db: t.db,
+      clock,
+      students: t.app.students,
+      sendNotice,
+      log: { warn: () => {} },
+    });
+
+    clock.advance(61 * MINUTE);
+    expect(await reminders.sendDue()).toMatchObject({ sent: 0, failed: 1 });
+    // Not again before its next try is due (2 minutes), even when the job runs every minute.
+    clock.advance(MINUTE);
+    expect(await reminders.sendDue()).toMatchObject({ sent: 0, failed: 0 });
+    const fresh = await bookedStudent(t, await createTeacher(t.db, { price_coins: 100 }), NOW + 155 * MINUTE);
+    clock.advance(35 * MINUTE); // the other two classes are due now
+    calls.length = 0;
+    expect(await reminders.sendDue()).toMatchObject({ sent: 1, failed: 2 });
+    // Never tried first, the failed one after them.
+    expect(calls).toEqual([flaky.mobile, fresh.mobile, broken.mobile]);
+    calls.length = 0;
+    clock.advance(2 * MINUTE);
+    expect(await reminders.sendDue()).toMatchObject({ sent: 1, failed: 0 });
+    expect(calls).toEqual([flaky.mobile]);
+    // The third try of the broken one was its last.
+    for (let i = 0; i < 20; i++) {
+      clock.advance(MINUTE);
+      await reminders.sendDue();
+    }
+    expect(calls.filter((m) => m === broken.mobile)).toHaveLength(1);
+    const rows = await t.db
+      .selectFrom('course')
+      .select(['id', 'reminder_attempts', 'reminder_sent_at'])
+      .where('id', 'in', [broken.courseId, flaky.courseId, fresh.courseId])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.reminder_attempts, r.reminder_sent_at !== null])).toEqual([
+      [3, true],
+      [1, true],
+      [0, true],
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import { CODES } from '@app/contract/codes';
 import type { MessageKey } from '@app/contract/messages';
 import type { Clock } from '../clock.ts';
 import { AppError, isAppError, type MessageParams } from '../http/app-error.ts';
+import { purgeInBatches } from '../jobs/batches.ts';
 import type { Db } from './database.ts';
 import { withTransaction, type Trx } from './transaction.ts';
 
@@ -139,12 +140,15 @@ export const idempotencyRepository = {
       .execute();
   },
 
-  async purge(db: Db, before: number): Promise<number> {
-    const result = await db
-      .deleteFrom('idempotency_record')
-      .where('created_at', '<', before)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
+  /** Oldest first, in bounded batches (src/jobs/batches.ts): a backlog takes several runs, each makes progress. */
+  purge(db: Db, before: number): Promise<number> {
+    return purgeInBatches(db, {
+      table: 'idempotency_record',
+      column: 'created_at',
+      before,
+      batchSize: 2000,
+      maxBatches: 10,
+    });
   },
 };
 

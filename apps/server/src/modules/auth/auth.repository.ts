@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { prepared, type Arg } from '../../db/prepared.ts';
+import { purgeInBatches } from '../../jobs/batches.ts';
 
 type Db = Kysely<Database>;
 
@@ -357,14 +358,48 @@ export const authRepository = {
   // Housekeeping --------------------------------------------------------------------------------
 
   /** Deletes rows no rule looks at any more; idempotent, safe on every instance at once. */
+  /**
+   * Deletes what no limit reads any more, oldest first, in bounded batches per table (issue 32 §3,
+   * src/jobs/batches.ts): a backlog takes several runs, each makes progress. Ended session families
+   * go in smaller batches: their refresh tokens go with them (on delete cascade). How many per table.
+   */
   async purgeExpired(
     db: Db,
     cutoffs: { sendsBefore: number; codesBefore: number; attemptsBefore: number; familiesBefore: number },
-  ): Promise<void> {
-    await db.deleteFrom('sms_send').where('sent_at', '<', cutoffs.sendsBefore).execute();
-    await db.deleteFrom('sms_code').where('expires_at', '<', cutoffs.codesBefore).execute();
-    await db.deleteFrom('password_attempt').where('at', '<', cutoffs.attemptsBefore).execute();
-    await db.deleteFrom('sms_code_failure').where('at', '<', cutoffs.attemptsBefore).execute();
-    await db.deleteFrom('session_family').where('expires_at', '<', cutoffs.familiesBefore).execute();
+  ): Promise<Record<string, number>> {
+    const batches = { batchSize: 2000, maxBatches: 10 };
+    return {
+      sms_send: await purgeInBatches(db, {
+        table: 'sms_send',
+        column: 'sent_at',
+        before: cutoffs.sendsBefore,
+        ...batches,
+      }),
+      sms_code: await purgeInBatches(db, {
+        table: 'sms_code',
+        column: 'expires_at',
+        before: cutoffs.codesBefore,
+        ...batches,
+      }),
+      password_attempt: await purgeInBatches(db, {
+        table: 'password_attempt',
+        column: 'at',
+        before: cutoffs.attemptsBefore,
+        ...batches,
+      }),
+      sms_code_failure: await purgeInBatches(db, {
+        table: 'sms_code_failure',
+        column: 'at',
+        before: cutoffs.attemptsBefore,
+        ...batches,
+      }),
+      session_family: await purgeInBatches(db, {
+        table: 'session_family',
+        column: 'expires_at',
+        before: cutoffs.familiesBefore,
+        batchSize: 200,
+        maxBatches: 10,
+      }),
+    };
   },
 };

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { LIVE_STATUSES, OPEN_STATUSES } from './booking.rules.ts';
 import { TEACHER_COLUMNS } from './courses.repository.ts';
@@ -8,6 +9,8 @@ import { TEACHER_COLUMNS } from './courses.repository.ts';
  */
 
 export type RoomCourseRow = { id: number; student_id: number; start_at: number; end_at: number };
+
+export type RecordingCourseRow = RoomCourseRow & { recording_attempts: number };
 
 export type RoomPageRow = RoomCourseRow & {
   status: number;
@@ -44,20 +47,39 @@ export const classroomRepository = {
 
   /**
    * Classes that ended after `since` and still lack a recording: live (never cancelled or abolished)
-   * and not reported absent. A missed class (attended = 0) never gets one.
+   * and not reported absent (a missed class, attended = 0, never gets one), whose next request is
+   * due: never asked first, then the least recently asked (src/jobs/batches.ts).
    */
-  listAwaitingRecording(db: Db, now: number, since: number, limit: number): Promise<RoomCourseRow[]> {
+  listAwaitingRecording(db: Db, now: number, since: number, limit: number): Promise<RecordingCourseRow[]> {
     return db
       .selectFrom('course')
-      .select(['id', 'student_id', 'start_at', 'end_at'])
+      .select(['id', 'student_id', 'start_at', 'end_at', 'recording_attempts'])
       .where('status', 'in', [...LIVE_STATUSES])
       .where('playback_url', 'is', null)
       .where('end_at', '<=', now)
       .where('end_at', '>', since)
       .where((eb) => eb.or([eb('attended', 'is', null), eb('attended', '=', 1)]))
+      .where((eb) => eb.or([eb('recording_next_at', 'is', null), eb('recording_next_at', '<=', now)]))
+      .orderBy(sql`coalesce(recording_next_at, 0)`)
       .orderBy('end_at')
+      .orderBy('id')
       .limit(limit)
       .execute();
+  },
+
+  /**
+   * Claims the request of a class's recording: its count of requests goes up and its next request
+   * moves to `nextAt`, unless another run claimed it first (the row's count changed) or it has one.
+   */
+  async claimRecording(db: Db, courseId: number, attempts: number, nextAt: number): Promise<boolean> {
+    const result = await db
+      .updateTable('course')
+      .set({ recording_attempts: attempts + 1, recording_next_at: nextAt })
+      .where('id', '=', courseId)
+      .where('recording_attempts', '=', attempts)
+      .where('playback_url', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   },
 
   findRoomPage(db: Db, courseId: number): Promise<RoomPageRow | undefined> {

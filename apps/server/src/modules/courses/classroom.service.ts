@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import type { ClassroomCourse, ClassroomProvider } from '../../providers/classroom/classroom-provider.ts';
 import { isDemoClassroom } from '../../providers/classroom/demo-classroom-provider.ts';
+import { forEachAtMost, nextTryAt, type Backoff } from '../../jobs/batches.ts';
 import { deriveStatus } from './booking.rules.ts';
 import { classroomRepository as repo, type RoomCourseRow } from './classroom.repository.ts';
 import type { CoursesService } from './courses.service.ts';
@@ -13,12 +14,20 @@ const DAY_MS = 86_400_000;
 const ROOM_LEAD_MS = DAY_MS;
 /** Classes handled per job run; the next run takes the rest. */
 const BATCH = 200;
+/**
+ * A recording not there yet is asked for again 2 minutes later, then 4, 8, … at most every 6 hours,
+ * until it arrives or the playback window (end + 30 days) closes; the least recently asked first, so
+ * classes whose recording is late never hold up the others.
+ */
+export const RECORDING_BACKOFF: Backoff = { firstMs: 2 * MINUTE_MS, maxMs: 6 * 60 * MINUTE_MS };
+const RECORDING_CONCURRENCY = 8;
 
 export type ClassroomServiceDeps = {
   db: Db;
   clock: Clock;
   provider: ClassroomProvider;
   courses: Pick<CoursesService, 'recordPlayback'>;
+  log?: { warn(obj: object, msg?: string): void };
 };
 
 export type RoomPage = {
@@ -67,16 +76,27 @@ export function createClassroomService(deps: ClassroomServiceDeps) {
     /**
      * Job `courses.deliver-recordings`: recordings of classes that ended (within the playback
      * window) and were held; none for a missed class (attended = 0), a cancelled or an abolished one.
+     * Each class is claimed before its provider is asked (RECORDING_BACKOFF moves its next request
+     * on), so a provider error or a recording not ready sends it to the back of the line.
      */
-    async deliverRecordings(): Promise<{ delivered: number }> {
+    async deliverRecordings(): Promise<{ delivered: number; failed: number }> {
       const now = clock.now();
       const rows = await repo.listAwaitingRecording(db, now, now - PLAYBACK_VALID_DAYS * DAY_MS, BATCH);
       let delivered = 0;
-      for (const row of rows) {
-        const recording = await provider.recordingOf(toCourse(row), now);
-        if (recording && (await courses.recordPlayback(row.id, recording.url))) delivered++;
-      }
-      return { delivered };
+      let failed = 0;
+      await forEachAtMost(rows, RECORDING_CONCURRENCY, async (row) => {
+        const attempts = row.recording_attempts;
+        const nextAt = nextTryAt(RECORDING_BACKOFF, attempts + 1, now) ?? now;
+        if (!(await repo.claimRecording(db, row.id, attempts, nextAt))) return;
+        try {
+          const recording = await provider.recordingOf(toCourse(row), now);
+          if (recording && (await courses.recordPlayback(row.id, recording.url))) delivered++;
+        } catch (error) {
+          failed++;
+          deps.log?.warn({ err: error, courseId: row.id }, 'recording request failed; asked again later');
+        }
+      });
+      return { delivered, failed };
     },
 
     /** The demo classroom page of a class, when the token is its room token; undefined otherwise. */
