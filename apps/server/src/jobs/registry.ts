@@ -8,7 +8,9 @@ const DAY = 24 * HOUR;
 
 /**
  * Every background job of the server. A new area adds its jobs here; each calls a service method
- * (never a repository), so the rule it applies lives and is tested with its area.
+ * (never a repository), so the rule it applies lives and is tested with its area. Batch jobs never
+ * stall on a backlog (issue 32 §3): least recently tried first with backoff, or bounded batches
+ * oldest first (batches.ts).
  */
 export const JOBS: readonly Job[] = [
   {
@@ -38,13 +40,15 @@ export const JOBS: readonly Job[] = [
     run: ({ app }) => app.classroom.openRooms(),
   },
   {
-    // Recordings of held classes from the classroom provider (none for missed or abolished ones).
+    // Recordings of held classes from the classroom provider (none for missed or abolished ones),
+    // least recently asked first, each asked again with backoff until it arrives.
     name: 'courses.deliver-recordings',
     intervalMs: MINUTE,
     run: ({ app }) => app.classroom.deliverRecordings(),
   },
   {
     // One SMS 60 min before each class; claimed before sending, so several instances send it once.
+    // Opted-out students are left out by the query; a failed SMS is tried again with backoff.
     name: 'courses.class-reminders',
     intervalMs: MINUTE,
     run: ({ app }) => app.reminders.sendDue(),
@@ -56,7 +60,8 @@ export const JOBS: readonly Job[] = [
     run: ({ app }) => app.payments.closeExpiredOrders(),
   },
   {
-    // Orders younger than 25 h and not paid are queried at their provider: a lost notification still credits.
+    // Orders younger than 25 h and not paid are queried at their provider, least recently asked first,
+    // again with backoff until the answer is final: a lost notification still credits, once.
     name: 'payments.reconcile',
     intervalMs: 5 * MINUTE,
     run: ({ app }) => app.payments.reconcile(),
