@@ -41,6 +41,8 @@ describe('SMS login', () => {
       student_nick: `学员${mobile.slice(-4)}`,
       sex: 0,
       birthday: null,
+      // Registered by SMS: no password yet (the set-password page asks for a code then).
+      has_password: false,
     });
   });
 

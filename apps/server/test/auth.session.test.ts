@@ -316,6 +316,7 @@ describe('GET /user/getUserInfo', () => {
         student_nick: `学员${mobile.slice(-4)}`,
         sex: 2,
         birthday: '2010-01-31',
+        has_password: false,
       },
     });
   });

@@ -748,3 +748,30 @@ describe('OpenAPI', () => {
     expect(bookParameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'idempotency-key' }));
   });
 });
+
+describe('review rate per student', () => {
+  it('takes 20 review attempts per hour, refused or not; the 21st is 429 with retry_after_seconds in both languages', async () => {
+    const ctx = await setup();
+    let s = await student(ctx);
+    const other = await student(ctx);
+    const course = await book(ctx, s, await slot(ctx, 2 * DAY));
+    for (let i = 0; i < 20; i++) {
+      const reply = await post(ctx, '/course/addCourseReview', { id: course.id, rating: 5 }, { as: s });
+      expect(refusalOf(reply)).toEqual(expected(422, 'course.reviewNotFinished', 'en'));
+    }
+    for (const lang of ['en', 'zh-Hans'] as const) {
+      const reply = await post(ctx, '/course/addCourseReview', { id: course.id, rating: 5 }, { as: s, lang });
+      expect(refusalOf(reply)).toEqual(expected(429, 'course.reviewRateLimited', lang, { minutes: 60 }));
+      expect(reply.envelope?.data).toEqual({ retry_after_seconds: 3600 });
+    }
+    // Per student: another student's attempt is judged on its merits.
+    const stranger = await post(ctx, '/course/addCourseReview', { id: course.id, rating: 5 }, { as: other });
+    expect(refusalOf(stranger)).toEqual(expected(404, 'course.notFound', 'en'));
+
+    // An hour later the class is over and the review goes in.
+    ctx.clock.set(NOW + 2 * DAY + HOUR);
+    s = await relogin(ctx, s);
+    const done = await post(ctx, '/course/addCourseReview', { id: course.id, rating: 4 }, { as: s });
+    expect(dataOf<{ id: number }>(done, 'review')).toEqual({ id: course.id });
+  });
+});

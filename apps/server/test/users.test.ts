@@ -5,7 +5,7 @@ import type { UserHome, UserProfile } from '@app/contract/users';
 import { apiUrl } from '../../../test-support/http.ts';
 import { createStudentSession, type StudentSession } from '../../../test-support/students.ts';
 import { clientPasswordHash } from '../src/modules/auth/client-password-hash.ts';
-import { envelope, get, loginPassword, post, transportOf } from './helpers/auth.ts';
+import { envelope, get, loginPassword, post, requestCodeAndChallenge, transportOf } from './helpers/auth.ts';
 import { DAY, HOUR, giveCard, giveCoins, manualClock, wholeMinute } from './helpers/courses.ts';
 import { createSlot, createTeacher } from './helpers/factories.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -319,16 +319,65 @@ describe('POST /user/uploadAvatar', () => {
   });
 });
 
+describe('upload rate per student', () => {
+  it('accepts 30 uploads per 10 minutes, refused or not; the 31st is 429 in the request language and stores nothing', async () => {
+    const { t, clock } = await setup();
+    const s = await login(t);
+    const other = await login(t);
+    const html = Buffer.from('<html></html>');
+    for (let i = 0; i < 29; i++) expect((await uploadAvatar(t, s, html)).status).toBe(400);
+    clock.advance(60_000);
+    expect((await uploadAvatar(t, s, PNG_1X1)).status).toBe(200);
+    const before = envelope(await get(t, '/user/getUserInfo', { token: s.token })).data as {
+      student_pic: string;
+    };
+    for (const lang of ['en', 'zh-Hans'] as const) {
+      const refused = await uploadAvatar(t, s, PNG_1X1, 'me.png', 'image/png', lang);
+      expect(refused.status).toBe(429);
+      // The first 29 leave the 10-minute window 9 minutes from now.
+      expect(refused.body).toMatchObject({ code: 429, data: { retry_after_seconds: 540 } });
+      expect(refused.body.msg).toBe(message('files.uploadRateLimited', lang, { minutes: 9 }));
+    }
+    const after = envelope(await get(t, '/user/getUserInfo', { token: s.token })).data as {
+      student_pic: string;
+    };
+    expect(after.student_pic).toBe(before.student_pic);
+    // Per student.
+    expect((await uploadAvatar(t, other, PNG_1X1)).status).toBe(200);
+
+    clock.advance(9 * 60_000);
+    const token = (
+      envelope(await post(t, '/updateToken', { refreshToken: s.refreshToken })).data as TokenPair
+    ).token;
+    expect((await uploadAvatar(t, { ...s, token }, PNG_1X1)).status).toBe(200);
+  });
+});
+
 describe('POST /user/setPassword', () => {
-  it('sets a password for an SMS-registered student, revokes the other sessions and keeps this one', async () => {
+  const hashOf = (password: string, mobile: string) => clientPasswordHash(password, mobile);
+  const hasPassword = async (t: TestApp, token: string) =>
+    (envelope(await get(t, '/user/getUserInfo', { token })).data as { has_password: boolean }).has_password;
+
+  it('sets a password for an SMS-registered student with a fresh SMS code, revokes the other sessions and keeps this one', async () => {
     const { t, clock } = await setup();
     const elsewhere = await login(t);
     clock.advance(61_000); // the per-phone resend interval
     const here = await createStudentSession(transportOf(t), { mobile: elsewhere.mobile });
-    const hash = clientPasswordHash('new-pass-123', here.mobile);
-    const reply = await post(t, '/user/setPassword', { password: hash }, { token: here.token });
+    expect(await hasPassword(t, here.token)).toBe(false);
+    clock.advance(61_000);
+    const { code, challengeId } = await requestCodeAndChallenge(t, here.mobile);
+    const hash = hashOf('new-pass-123', here.mobile);
+    const reply = await post(
+      t,
+      '/user/setPassword',
+      { password: hash, code, challenge_id: challengeId },
+      { token: here.token },
+    );
     expect(reply.statusCode, reply.body).toBe(200);
     expect(envelope(reply)).toMatchObject({ msg: 'Password changed', data: { revoked_sessions: 1 } });
+    expect(await hasPassword(t, here.token)).toBe(true);
+    const home = envelope(await get(t, '/user/getUserHome', { token: here.token })).data as UserHome;
+    expect(home.user.has_password).toBe(true);
 
     expect((await get(t, '/user/getUserInfo', { token: here.token })).statusCode).toBe(200);
     expect((await get(t, '/user/getUserInfo', { token: elsewhere.token })).statusCode).toBe(401);
@@ -346,6 +395,137 @@ describe('POST /user/setPassword', () => {
       .executeTakeFirstOrThrow();
     expect(stored.password_hash).not.toBeNull();
     expect(stored.password_hash).not.toContain(hash);
+    // The code was used up: it cannot change the password a second time.
+    const again = await post(
+      t,
+      '/user/setPassword',
+      { password: hashOf('other-pass-1', here.mobile), code, challenge_id: challengeId },
+      { token: here.token },
+    );
+    expect(again.statusCode).toBe(400);
+  });
+
+  it('asks an account without a password for an SMS code, and refuses a wrong one, in the request language', async () => {
+    const { t, clock } = await setup();
+    const s = await login(t);
+    const password = hashOf('new-pass-123', s.mobile);
+    for (const lang of ['en', 'zh-Hans'] as const) {
+      const reply = await post(t, '/user/setPassword', { password }, { token: s.token, lang });
+      expect(reply.statusCode).toBe(400);
+      expect(envelope(reply).msg).toBe(message('user.codeRequired', lang));
+      // An old password proves nothing for an account that has none.
+      const withOld = await post(
+        t,
+        '/user/setPassword',
+        { password, old_password: hashOf('guess-123', s.mobile) },
+        { token: s.token, lang },
+      );
+      expect(withOld.statusCode).toBe(400);
+      expect(envelope(withOld).msg).toBe(message('user.codeRequired', lang));
+    }
+    clock.advance(61_000);
+    const { code, challengeId } = await requestCodeAndChallenge(t, s.mobile);
+    const wrong = code === '000000' ? '000001' : '000000';
+    for (const lang of ['en', 'zh-Hans'] as const) {
+      const reply = await post(
+        t,
+        '/user/setPassword',
+        { password, code: wrong, challenge_id: challengeId },
+        { token: s.token, lang },
+      );
+      expect(reply.statusCode).toBe(400);
+      expect(envelope(reply).msg).toBe(message('auth.codeInvalid', lang));
+    }
+    expect(await hasPassword(t, s.token)).toBe(false);
+  });
+
+  it('requires the current password once the account has one; a wrong one is a 400 in the request language', async () => {
+    const { t, clock } = await setup();
+    const s = await login(t);
+    clock.advance(61_000);
+    const first = await requestCodeAndChallenge(t, s.mobile);
+    const set = await post(
+      t,
+      '/user/setPassword',
+      { password: hashOf('first-pass-1', s.mobile), code: first.code, challenge_id: first.challengeId },
+      { token: s.token },
+    );
+    expect(set.statusCode, set.body).toBe(200);
+
+    const next = hashOf('second-pass-2', s.mobile);
+    for (const lang of ['en', 'zh-Hans'] as const) {
+      const missing = await post(t, '/user/setPassword', { password: next }, { token: s.token, lang });
+      expect(missing.statusCode).toBe(400);
+      expect(envelope(missing).msg).toBe(message('user.oldPasswordRequired', lang));
+      const wrong = await post(
+        t,
+        '/user/setPassword',
+        { password: next, old_password: hashOf('not-it-123', s.mobile) },
+        { token: s.token, lang },
+      );
+      expect(wrong.statusCode).toBe(400);
+      expect(envelope(wrong).msg).toBe(message('user.oldPasswordWrong', lang));
+    }
+    const right = await post(
+      t,
+      '/user/setPassword',
+      { password: next, old_password: hashOf('first-pass-1', s.mobile) },
+      { token: s.token },
+    );
+    expect(right.statusCode, right.body).toBe(200);
+    expect((await loginPassword(t, s.mobile, 'second-pass-2')).statusCode).toBe(200);
+    expect((await loginPassword(t, s.mobile, 'first-pass-1')).statusCode).toBe(400);
+
+    // A student who forgot it proves the phone instead, with a fresh SMS code.
+    clock.advance(61_000);
+    const sms = await requestCodeAndChallenge(t, s.mobile);
+    const bySms = await post(
+      t,
+      '/user/setPassword',
+      { password: hashOf('third-pass-3', s.mobile), code: sms.code, challenge_id: sms.challengeId },
+      { token: s.token },
+    );
+    expect(bySms.statusCode, bySms.body).toBe(200);
+    expect((await loginPassword(t, s.mobile, 'third-pass-3')).statusCode).toBe(200);
+  });
+
+  it('allows 5 tries per student per 15 minutes: the 6th, even a right one, is 429 with retry_after_seconds', async () => {
+    const { t, clock } = await setup();
+    const s = await login(t);
+    await t.app.students.setPasswordHash(
+      s.studentId,
+      await t.app.auth.hasher.hash(hashOf('right-pass-1', s.mobile)),
+    );
+    const other = await login(t);
+    const tryOld = (student: StudentSession, old: string, lang: 'en' | 'zh-Hans' = 'en') =>
+      post(
+        t,
+        '/user/setPassword',
+        { password: hashOf('brand-new-9', student.mobile), old_password: hashOf(old, student.mobile) },
+        { token: student.token, lang },
+      );
+    for (let i = 0; i < 5; i++) {
+      clock.advance(60_000);
+      expect((await tryOld(s, `wrong-${i}-pass`)).statusCode).toBe(400);
+    }
+    for (const lang of ['en', 'zh-Hans'] as const) {
+      const refused = await tryOld(s, 'right-pass-1', lang);
+      expect(refused.statusCode).toBe(429);
+      const body = envelope(refused);
+      // The oldest of the 5 (4 minutes ago) leaves the 15-minute window 11 minutes from now.
+      expect(body).toMatchObject({ code: 429, data: { retry_after_seconds: 660 } });
+      expect(body.msg).toBe(message('user.passwordTriesLimited', lang, { minutes: 11 }));
+    }
+    // Per student: another student is not affected.
+    const others = await tryOld(other, 'anything-1');
+    expect(envelope(others).msg).toBe(message('user.codeRequired', 'en'));
+
+    clock.advance(11 * 60_000);
+    const token = (
+      envelope(await post(t, '/updateToken', { refreshToken: s.refreshToken })).data as TokenPair
+    ).token;
+    const after = await tryOld({ ...s, token }, 'right-pass-1');
+    expect(after.statusCode, after.body).toBe(200);
   });
 
   it('refuses a password that is not the 64-hex client hash', async () => {
@@ -355,6 +535,20 @@ describe('POST /user/setPassword', () => {
       const reply = await post(t, '/user/setPassword', { password }, { token: s.token, lang: 'zh-Hans' });
       expect(reply.statusCode).toBe(400);
       expect(envelope(reply).msg).toBe(message('validation.checkInput', 'zh-Hans'));
+    }
+    for (const bad of [
+      { old_password: 'x' },
+      { code: '12' },
+      { code: 123456 },
+      { challenge_id: 'x'.repeat(65) },
+    ]) {
+      const reply = await post(
+        t,
+        '/user/setPassword',
+        { password: 'a'.repeat(64), ...bad },
+        { token: s.token },
+      );
+      expect(reply.statusCode, JSON.stringify(bad)).toBe(400);
     }
     expect((await post(t, '/user/setPassword', { password: 'a'.repeat(64) })).statusCode).toBe(401);
   });

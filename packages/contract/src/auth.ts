@@ -97,6 +97,12 @@ export const userInfoSchema = z.object({
   sex: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   /** YYYY-MM-DD, or null when not set. */
   birthday: z.string().nullable(),
+  /**
+   * Whether the account has a password (the set-password page then asks for the current one;
+   * without one it asks for an SMS code). The server always sends it; optional in the type only
+   * because sessions stored by earlier versions of the web app lack it.
+   */
+  has_password: z.boolean().optional(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userInfoSchema } from './auth.ts';
+import { challengeIdSchema, smsCodeSchema, userInfoSchema } from './auth.ts';
 import { courseItemSchema, teacherReportItemSchema } from './courses.ts';
 import { isSafeLine, passwordHashSchema, UNSAFE_TEXT_ERROR, VALIDATION_KEYS } from './validation.ts';
 
@@ -81,8 +81,19 @@ export type SetUserInfoBody = z.infer<typeof setUserInfoBodySchema>;
 export const userProfileSchema = userInfoSchema.extend({ class_reminder: z.boolean() });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
-/** POST /user/setPassword: the client hash `hex(sha256(hex(sha256(password)) + mobile))`. */
-export const setPasswordBodySchema = z.object({ password: passwordHashSchema });
+/**
+ * POST /user/setPassword: the new password's client hash `hex(sha256(hex(sha256(password)) +
+ * mobile))` and a proof that the student, not only their access token, asks (issue 32 §4): the
+ * current password's client hash (`old_password`, when the account has one), or a fresh SMS code of
+ * the student's phone with its challenge (`code`, `challenge_id` from /user/SendLoginSmsCode, as
+ * login takes them; also for a student who forgot the current password). Without a proof: 400.
+ */
+export const setPasswordBodySchema = z.object({
+  password: passwordHashSchema,
+  old_password: passwordHashSchema.optional(),
+  code: smsCodeSchema.optional(),
+  challenge_id: challengeIdSchema,
+});
 export type SetPasswordBody = z.infer<typeof setPasswordBodySchema>;
 
 /** How many sessions on other devices the change ended. */

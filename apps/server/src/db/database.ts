@@ -426,6 +426,14 @@ export type OpsAuditTable = {
   at: number;
 };
 
+/** Counted actions of a student for the per-student limits (migration 0012). */
+export type StudentQuotaEventTable = {
+  id: Generated<number>;
+  student_id: number;
+  action: string;
+  at: number;
+};
+
 export type Database = {
   app_setting: AppSettingTable;
   student: StudentTable;
@@ -462,6 +470,7 @@ export type Database = {
   ops_audit: OpsAuditTable;
   courseware_item: CoursewareItemTable;
   feedback: FeedbackTable;
+  student_quota_event: StudentQuotaEventTable;
 };
 
 export type Db = Kysely<Database>;

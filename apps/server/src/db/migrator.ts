@@ -11,6 +11,7 @@ import * as m0008 from './migrations/0008-user-centre.ts';
 import * as m0009 from './migrations/0009-courseware.ts';
 import * as m0010 from './migrations/0010-ops-audit.ts';
 import * as m0011 from './migrations/0011-job-fairness.ts';
+import * as m0012 from './migrations/0012-student-quotas.ts';
 
 /**
  * Every migration, in order. Add new ones at the end (`NNNN-name.ts`, typed `Kysely<unknown>`);
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-courseware': m0009,
   '0010-ops-audit': m0010,
   '0011-job-fairness': m0011,
+  '0012-student-quotas': m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

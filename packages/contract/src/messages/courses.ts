@@ -74,6 +74,10 @@ export const COURSE_MESSAGES = {
     en: 'Reviews close {days} days after the class ends',
   },
   'course.alreadyReviewed': { 'zh-Hans': '你已评价过这节课', en: 'You have already reviewed this class' },
+  'course.reviewRateLimited': {
+    'zh-Hans': '评价提交过于频繁，请 {minutes} 分钟后再试',
+    en: 'Too many reviews in the past hour, please try again in {minutes} minutes',
+  },
   'course.feedbackNotFound': { 'zh-Hans': '课后报告不存在', en: 'Lesson report not found' },
   'wallet.cardNotFound': { 'zh-Hans': '课时卡不存在', en: 'Lesson card not found' },
   'idempotency.keyInvalid': {

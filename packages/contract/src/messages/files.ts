@@ -8,6 +8,10 @@ export const FILE_MESSAGES = {
     en: `You can select at most ${MAX_FILES_AT_ONCE} files at once`,
   },
   'files.notFound': { 'zh-Hans': '文件不存在', en: 'File not found' },
+  'files.uploadRateLimited': {
+    'zh-Hans': '上传过于频繁，请 {minutes} 分钟后再试',
+    en: 'Too many uploads, please try again in {minutes} minutes',
+  },
   'files.linkExpired': {
     'zh-Hans': '下载链接已过期，请回到“我的课件”重新下载',
     en: 'This download link has expired, please download again from My courseware',

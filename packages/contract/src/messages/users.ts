@@ -31,5 +31,23 @@ export const USER_MESSAGES = {
   'user.avatarTooLarge': { 'zh-Hans': '头像图片不能超过 2 MB', en: 'The avatar image must be at most 2 MB' },
   'user.profileSaved': { 'zh-Hans': '资料已保存', en: 'Profile saved' },
   'user.passwordSet': { 'zh-Hans': '密码已修改', en: 'Password changed' },
+  'user.oldPasswordRequired': { 'zh-Hans': '请输入当前密码', en: 'Please enter your current password' },
+  'user.oldPasswordWrong': { 'zh-Hans': '当前密码错误', en: 'The current password is wrong' },
+  'user.codeRequired': {
+    'zh-Hans': '您的账号还没有密码，请获取短信验证码并输入后再设置',
+    en: 'Your account has no password yet: get an SMS code and enter it to set one',
+  },
+  'user.passwordTriesLimited': {
+    'zh-Hans': '修改密码的尝试次数过多，请 {minutes} 分钟后再试',
+    en: 'Too many attempts to change the password, please try again in {minutes} minutes',
+  },
   'feedback.submitted': { 'zh-Hans': '反馈已提交', en: 'Feedback submitted' },
+  'feedback.hourLimit': {
+    'zh-Hans': '一小时内提交的反馈较多，请 {minutes} 分钟后再试',
+    en: 'You have sent a lot of feedback in the past hour, please try again in {minutes} minutes',
+  },
+  'feedback.dayLimit': {
+    'zh-Hans': '24 小时内提交的反馈已达上限，请 {hours} 小时后再试',
+    en: 'You have reached the feedback limit for 24 hours, please try again in {hours} hours',
+  },
 } as const satisfies Record<string, Bilingual>;

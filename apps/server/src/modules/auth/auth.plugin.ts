@@ -65,7 +65,16 @@ export async function authPlugin(app: App): Promise<void> {
     dailyBudget: config.SMS_DAILY_BUDGET,
     log: app.log,
   });
-  const accounts = createAuthService({ db, dialect, clock, hasher, students, sessions, sms });
+  const accounts = createAuthService({
+    db,
+    dialect,
+    clock,
+    hasher,
+    students,
+    quotas: app.studentQuotas,
+    sessions,
+    sms,
+  });
   const purgeExpired = async () => {
     const now = clock.now();
     await authRepository.purgeExpired(db, {

@@ -129,18 +129,22 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['auth'],
         summary:
-          "Set or change the password (the client hash); ends the student's other sessions, keeps this one",
+          "Set or change the password (the client hash), proven by the current password (old_password) or a fresh SMS code (code, challenge_id); 5 tries per 15 min; ends the student's other sessions, keeps this one",
         security: [{ bearer: [] }],
         body: setPasswordBodySchema,
         response: {
           200: envelopeSchema(setPasswordResultSchema),
           400: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
           ...sessionRefusals,
         },
       },
     },
     async (request) =>
-      ok(await accounts.setPassword(requireStudent(request), request.body.password), 'user.passwordSet'),
+      ok(
+        await accounts.setPassword(requireStudent(request), request.body, clientIpKey(request.ip)),
+        'user.passwordSet',
+      ),
   );
 
   app.post(

@@ -1,16 +1,19 @@
 import { CODES } from '@app/contract/codes';
 import type { LoginPasswordBody, LoginSmsBody, RegBody, TokenPair, UserInfo } from '@app/contract/auth';
+import type { SetPasswordBody } from '@app/contract/users';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbDialect } from '../../db/database.ts';
 import { lockKeys } from '../../db/locks.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
+import { isGateRefusal } from './concurrency-gate.ts';
 import { PASSWORD_LIMITS, passwordLoginRefusal } from './auth-limits.ts';
+import type { StudentQuotas } from '../students/student-quotas.ts';
 import type { StudentsService } from '../students/students.service.ts';
 import { authRepository as repo } from './auth.repository.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { SessionService } from './session.service.ts';
-import type { SmsCodeService } from './sms-code.service.ts';
+import type { CheckedCode, SmsCodeService } from './sms-code.service.ts';
 
 export type AuthServiceDeps = {
   db: Db;
@@ -18,6 +21,7 @@ export type AuthServiceDeps = {
   clock: Clock;
   hasher: PasswordHasher;
   students: StudentsService;
+  quotas: StudentQuotas;
   sessions: SessionService;
   sms: SmsCodeService;
 };
@@ -28,7 +32,7 @@ export type AuthServiceDeps = {
  * gone" to the web app.
  */
 export function createAuthService(deps: AuthServiceDeps) {
-  const { db, dialect, clock, hasher, students, sessions, sms } = deps;
+  const { db, dialect, clock, hasher, students, quotas, sessions, sms } = deps;
 
   return {
     /**
@@ -94,7 +98,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         valid = stored !== null ? await hasher.verify(password, stored) : await hasher.dummyVerify(password);
       } catch (error) {
         // Refused by the scrypt queue (429): nothing was checked, so it counts as no failure.
-        await repo.deleteAttempt(db, gate.attemptId);
+        if (isGateRefusal(error)) await repo.deleteAttempt(db, gate.attemptId);
         throw error;
       }
       await repo.settleAttempt(db, gate.attemptId, valid ? 'ok' : 'fail');
@@ -126,7 +130,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         passwordHash = await hasher.hash(body.password);
       } catch (error) {
         // Refused by the scrypt queue (429): the code stays usable, its try given back.
-        await sms.release(checked);
+        if (isGateRefusal(error)) await sms.release(checked);
         throw error;
       }
       const id = await withTransaction(db, async (trx) => {
@@ -143,16 +147,64 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
-     * POST /user/setPassword (DESIGN.md §7 "Sessions"): stores scrypt of the client hash, also for a
-     * student who registered by SMS and had no password, then ends every other session of the
-     * student; the one that asked (`familyId`) stays. Returns how many sessions ended.
+     * POST /user/setPassword (DESIGN.md §7 "Sessions", issue 32 §4). An access token alone is not
+     * enough: the student proves it is them with the current password (`old_password`) or, for an
+     * account without one (or a forgotten one), a fresh SMS code of their phone with its challenge.
+     * No proof: 400, not counted. Each try with a proof counts against the student's quota (5 per
+     * 15 min; the 6th is 429) before it is checked, so concurrent guesses count too. The new hash
+     * is stored only if the stored one is still the one the proof was checked against (a
+     * concurrent change: 409), with the code consumed in the same transaction; then every other
+     * session of the student ends, the one that asked (`familyId`) stays. Returns how many ended.
      */
     async setPassword(
       student: { studentId: number; familyId: string },
-      password: string,
+      body: SetPasswordBody,
+      ip: string,
     ): Promise<{ revoked_sessions: number }> {
-      await students.setPasswordHash(student.studentId, await hasher.hash(password));
-      const revoked = await sessions.revokeOthers(student.studentId, student.familyId);
+      const { studentId } = student;
+      const account = await students.credentialsOf(studentId);
+      if (!account) throw new AppError(CODES.UNAUTHORIZED, 'error.unauthorized');
+      const stored = account.passwordHash;
+      const byPassword = stored !== null && body.old_password !== undefined;
+      if (!byPassword && body.code === undefined) {
+        throw AppError.badRequest(stored === null ? 'user.codeRequired' : 'user.oldPasswordRequired');
+      }
+
+      const ticket = await quotas.take(studentId, 'setPassword');
+      let checked: CheckedCode | null = null;
+      let newHash: string;
+      try {
+        if (byPassword) {
+          if (!(await hasher.verify(body.old_password!, stored))) {
+            throw AppError.badRequest('user.oldPasswordWrong');
+          }
+        } else {
+          checked = await sms.checkCode({
+            mobile: account.mobile,
+            code: body.code!,
+            challengeId: body.challenge_id,
+            ip,
+          });
+        }
+        newHash = await hasher.hash(body.password);
+      } catch (error) {
+        if (isGateRefusal(error)) {
+          // The scrypt queue was full: nothing was judged, so neither the try nor the code is used.
+          await quotas.giveBack(ticket);
+          if (checked) await sms.release(checked);
+        }
+        throw error;
+      }
+
+      const code = checked;
+      await withTransaction(db, async (trx) => {
+        if (!(await students.replacePasswordHash(studentId, stored, newHash, trx))) {
+          throw AppError.conflict('error.conflict');
+        }
+        // Consuming fails (400, the change rolls back) when a concurrent request used the code.
+        if (code) await sms.consume(code, trx);
+      });
+      const revoked = await sessions.revokeOthers(studentId, student.familyId);
       return { revoked_sessions: revoked };
     },
 

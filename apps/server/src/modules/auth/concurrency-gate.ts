@@ -19,6 +19,22 @@ export type ConcurrencyGateOptions = { maxActive: number; maxQueued: number };
 
 export const GATE_RETRY_AFTER_SECONDS = 1;
 
+/** The gate's own refusal (the work never started), as opposed to a refusal by the work itself. */
+export class GateFullError extends AppError {
+  constructor() {
+    super(
+      CODES.TOO_MANY_REQUESTS,
+      'error.tooManyRequests',
+      {},
+      { retry_after_seconds: GATE_RETRY_AFTER_SECONDS },
+    );
+  }
+}
+
+export function isGateRefusal(error: unknown): error is GateFullError {
+  return error instanceof GateFullError;
+}
+
 export function createConcurrencyGate({ maxActive, maxQueued }: ConcurrencyGateOptions): ConcurrencyGate {
   let active = 0;
   const waiting: Array<() => void> = [];
@@ -35,14 +51,7 @@ export function createConcurrencyGate({ maxActive, maxQueued }: ConcurrencyGateO
     async run(work) {
       if (active < maxActive) active++;
       else if (waiting.length < maxQueued) await new Promise<void>((resolve) => waiting.push(resolve));
-      else {
-        throw new AppError(
-          CODES.TOO_MANY_REQUESTS,
-          'error.tooManyRequests',
-          {},
-          { retry_after_seconds: GATE_RETRY_AFTER_SECONDS },
-        );
-      }
+      else throw new GateFullError();
       try {
         return await work();
       } finally {

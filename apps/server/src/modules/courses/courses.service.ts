@@ -43,6 +43,7 @@ import {
   reviewDeadline,
 } from './booking.rules.ts';
 import type { FilesService } from '../files/files.service.ts';
+import { createStudentQuotas, type StudentQuotas } from '../students/student-quotas.ts';
 import {
   coursesRepository as repo,
   type BookableSlotRow,
@@ -68,6 +69,8 @@ export type CoursesServiceDeps = {
    * shown (the demo seed, jobs): the class then lists none.
    */
   files?: Pick<FilesService, 'listForCourse'>;
+  /** Per-student limits (issue 32 §4: reviews); made from db, dialect and clock when absent. */
+  quotas?: Pick<StudentQuotas, 'take'>;
 };
 
 export type BookInput = {
@@ -181,6 +184,7 @@ function times(row: CourseRow) {
 export function createCoursesService(deps: CoursesServiceDeps) {
   const { db, dialect, clock, settings, wallet } = deps;
   const idempotency = deps.idempotency ?? createIdempotency({ db, clock });
+  const quotas = deps.quotas ?? createStudentQuotas({ db, dialect, clock });
 
   /**
    * `work` in a transaction of its own, or in the one the service was built on (the operations CLI
@@ -519,6 +523,8 @@ export function createCoursesService(deps: CoursesServiceDeps) {
      * the same transaction.
      */
     async addCourseReview(studentId: number, body: AddCourseReviewBody): Promise<{ id: number }> {
+      // 20 attempts an hour per student (students/student-quotas.ts), counted before the work.
+      await quotas.take(studentId, 'review');
       return withTransaction(db, async (trx) => {
         const now = clock.now();
         const row = await repo.findCourseOf(trx, studentId, body.id);

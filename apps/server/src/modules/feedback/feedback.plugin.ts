@@ -12,7 +12,7 @@ declare module 'fastify' {
 
 /** Complaints: the student's own, filed from the footer dialog and listed on /user/other/feedback. */
 export async function feedbackPlugin(app: App): Promise<void> {
-  const feedback = createFeedbackService({ db: app.db, clock: app.clock });
+  const feedback = createFeedbackService({ db: app.db, clock: app.clock, quotas: app.studentQuotas });
   app.decorate('feedback', feedback);
   await registerApiRoutes(app, feedbackRoutes, { feedback });
 }

@@ -1,3 +1,4 @@
+import { rateLimitedEnvelopeSchema } from '@app/contract/auth';
 import { envelopeSchema, errorEnvelopeSchema } from '@app/contract/envelope';
 import {
   addFeedbackBodySchema,
@@ -22,10 +23,15 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ feedback: FeedbackService }
     {
       schema: {
         tags: ['feedback'],
-        summary: 'File a complaint or suggestion (type, content ≤ 1000 chars, optional contact mobile)',
+        summary:
+          'File a complaint or suggestion (type, content ≤ 1000 chars, optional contact mobile); 5 per hour and 20 per day per student',
         security: [{ bearer: [] }],
         body: addFeedbackBodySchema,
-        response: { 200: envelopeSchema(addFeedbackResultSchema), ...refusals },
+        response: {
+          200: envelopeSchema(addFeedbackResultSchema),
+          ...refusals,
+          429: rateLimitedEnvelopeSchema,
+        },
       },
     },
     async (request) => ok(await feedback.add(studentIdOf(request), request.body), 'feedback.submitted'),

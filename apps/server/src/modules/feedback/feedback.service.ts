@@ -9,9 +9,15 @@ import type { Page } from '@app/contract/paging';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { mapPage } from '../../db/paging.ts';
+import { createStudentQuotas, type StudentQuotas } from '../students/student-quotas.ts';
 import { feedbackRepository as repo, type FeedbackRow } from './feedback.repository.ts';
 
-export type FeedbackServiceDeps = { db: Db; clock: Clock };
+export type FeedbackServiceDeps = {
+  db: Db;
+  clock: Clock;
+  /** Per-student limits (issue 32 §4: complaints); made from db and clock when absent. */
+  quotas?: Pick<StudentQuotas, 'take'>;
+};
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -45,9 +51,12 @@ export type FeedbackAnswer =
  */
 export function createFeedbackService(deps: FeedbackServiceDeps) {
   const { db, clock } = deps;
+  const quotas = deps.quotas ?? createStudentQuotas({ db, clock });
 
   return {
+    /** Files a complaint, within the student's quota (5 an hour, 20 a day; students/student-quotas.ts). */
     async add(studentId: number, body: AddFeedbackBody): Promise<AddFeedbackResult> {
+      await quotas.take(studentId, 'complaint');
       const id = await repo.insert(db, {
         student_id: studentId,
         type: body.type,

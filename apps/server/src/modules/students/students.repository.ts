@@ -72,6 +72,26 @@ export const studentsRepository = {
     return before.pic;
   },
 
+  /**
+   * Replaces the password hash only while it is still `expected` (null: the account has none);
+   * whether it did. Two concurrent changes proven against the same old state: one wins.
+   */
+  async replacePasswordHash(
+    db: Db,
+    studentId: number,
+    expected: string | null,
+    passwordHash: string,
+    now: number,
+  ): Promise<boolean> {
+    const result = await db
+      .updateTable('student')
+      .set({ password_hash: passwordHash, updated_at: now })
+      .where('id', '=', studentId)
+      .where('password_hash', expected === null ? 'is' : '=', expected)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
   async updatePasswordHash(db: Db, studentId: number, passwordHash: string, now: number): Promise<void> {
     await db
       .updateTable('student')

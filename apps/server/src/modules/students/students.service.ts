@@ -24,6 +24,7 @@ function toUserInfo(student: StudentRow): UserInfo {
     student_nick: student.nick,
     sex,
     birthday: student.birthday,
+    has_password: student.password_hash !== null,
   };
 }
 
@@ -91,6 +92,28 @@ export function createStudentsService(deps: StudentsServiceDeps) {
 
     setPasswordHash(studentId: number, passwordHash: string): Promise<void> {
       return repo.updatePasswordHash(db, studentId, passwordHash, clock.now());
+    },
+
+    /** The phone and stored password hash (null: none) of a student, or undefined when gone. */
+    async credentialsOf(
+      studentId: number,
+    ): Promise<{ mobile: string; passwordHash: string | null } | undefined> {
+      const student = await repo.findStudentById(db, studentId);
+      return student && { mobile: student.mobile, passwordHash: student.password_hash };
+    },
+
+    /**
+     * Sets a new password hash only if the stored one is still `expected` (the one the change was
+     * proven against; null when there was none), in the caller's transaction when given; whether
+     * it did.
+     */
+    replacePasswordHash(
+      studentId: number,
+      expected: string | null,
+      passwordHash: string,
+      trx: Db | Trx = db,
+    ): Promise<boolean> {
+      return repo.replacePasswordHash(trx, studentId, expected, passwordHash, clock.now());
     },
 
     /** The profile page's shape (user info and settings), or undefined when the student is gone. */

@@ -22,6 +22,7 @@ export async function usersPlugin(app: App): Promise<void> {
     courses: app.courses,
     teachers: app.teachers,
     storage: createStorageProviderFromConfig(app.config),
+    quotas: app.studentQuotas,
   });
   app.decorate('users', users);
   await registerApiRoutes(app, usersRoutes, { users });

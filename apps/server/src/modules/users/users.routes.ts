@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import { CODES } from '@app/contract/codes';
+import { rateLimitedEnvelopeSchema } from '@app/contract/auth';
 import { envelopeSchema, errorEnvelopeSchema } from '@app/contract/envelope';
 import {
   AVATAR_MAX_BYTES,
@@ -70,19 +71,21 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         schema: {
           tags: ['users'],
           summary:
-            'Upload an avatar (multipart field `file`): PNG, JPEG or WebP by content, at most 2 MB; returns its URL',
+            'Upload an avatar (multipart field `file`): PNG, JPEG or WebP by content, at most 2 MB; returns its URL; 30 uploads per 10 minutes per student',
           security: [{ bearer: [] }],
           consumes: ['multipart/form-data'],
           response: {
             200: envelopeSchema(uploadAvatarResultSchema),
             ...refusals,
             413: errorEnvelopeSchema,
+            429: rateLimitedEnvelopeSchema,
           },
         },
       },
       async (request) => {
         const studentId = studentIdOf(request);
         if (!request.isMultipart()) throw AppError.badRequest('user.avatarRequired');
+        await users.admitUpload(studentId);
         let bytes: Buffer;
         try {
           const file = await request.file();

@@ -6,6 +6,7 @@ import type { SetUserInfoBody, UploadAvatarResult, UserHome, UserProfile } from 
 import { AppError } from '../../http/app-error.ts';
 import { StorageNotFoundError, type StorageProvider } from '../../providers/storage/storage-provider.ts';
 import type { CoursesService } from '../courses/courses.service.ts';
+import type { StudentQuotas } from '../students/student-quotas.ts';
 import type { StudentsService } from '../students/students.service.ts';
 import type { TeachersService } from '../teachers/teachers.service.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
@@ -17,6 +18,7 @@ export type UsersServiceDeps = {
   courses: Pick<CoursesService, 'getCourseList' | 'countUnreadReports' | 'getFeedbackList'>;
   teachers: Pick<TeachersService, 'likedTeacherIds'>;
   storage: StorageProvider;
+  quotas: Pick<StudentQuotas, 'take'>;
 };
 
 /** Public URL path of stored avatars (GET /avatar/{name}, session none). */
@@ -33,7 +35,7 @@ const gone = () => new AppError(CODES.UNAUTHORIZED, 'error.unauthorized');
  * /user/getUserInfo, so the web app resets the session.
  */
 export function createUsersService(deps: UsersServiceDeps) {
-  const { students, wallet, courses, teachers, storage } = deps;
+  const { students, wallet, courses, teachers, storage, quotas } = deps;
 
   return {
     async getUserHome(studentId: number): Promise<UserHome> {
@@ -72,6 +74,14 @@ export function createUsersService(deps: UsersServiceDeps) {
       const profile = await students.updateProfile(studentId, body);
       if (!profile) throw gone();
       return profile;
+    },
+
+    /**
+     * Counts an upload against the student's quota (30 per 10 minutes; students/student-quotas.ts)
+     * before its body is read: the route calls it first, so a refused upload costs nothing more.
+     */
+    async admitUpload(studentId: number): Promise<void> {
+      await quotas.take(studentId, 'upload');
     },
 
     /**
