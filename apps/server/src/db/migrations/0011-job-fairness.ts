@@ -24,9 +24,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('pay_order')
     .addColumn('check_next_at', 'bigint', (c) => c.defaultTo(0))
     .execute();
-  // Paid orders are settled; unpaid ones are asked about at the next run (the job retires those
-  // past the retry window without asking).
-  await sql`update pay_order set check_next_at = null where status = 200`.execute(db);
+  // Paid orders are settled, and so is every order older than the providers' retry window (25 h;
+  // two days here, by the wall clock of the migration): the rest are asked about at the next run.
+  const outOfWindow = Date.now() - 2 * 86_400_000;
+  await sql`update pay_order set check_next_at = null
+    where status = 200 or created_at < ${outOfWindow}`.execute(db);
   await db.schema
     .createIndex('pay_order_check_due_idx')
     .on('pay_order')
