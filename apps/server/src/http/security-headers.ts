@@ -6,9 +6,21 @@ import { createRequire } from 'node:module';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { storePublicOrigin, type StorageSettings } from '../providers/storage/storage.config.ts';
 import { isApiPath, isApiRequest, matchedRoute } from './route-path.ts';
 
 type Directives = Record<string, string[] | null>;
+
+/** What the policies read: media hosts, https, and the file store (whose presigned downloads it allows). */
+type CspConfig = Pick<Config, 'MEDIA_HOSTS' | 'HTTPS'> & Partial<StorageSettings>;
+
+/** The object store's origin when the browser fetches from it (presigned URLs); none otherwise. */
+function storeOrigins(config: CspConfig): string[] {
+  const origin = config.FILE_STORE
+    ? storePublicOrigin({ ...config, FILE_STORE: config.FILE_STORE })
+    : undefined;
+  return origin ? [origin] : [];
+}
 
 /**
  * CSP sources (`'sha256-…'`) of the inline scripts of the built index.html (its pre-paint language
@@ -36,20 +48,19 @@ export function inlineScriptHashes(webDist: string): string[] {
 /**
  * CSP of the web app (DESIGN.md §7): only our own scripts (and index.html's inline ones, by hash);
  * inline styles because antd's CSS-in-JS injects <style> tags; media from the configured
- * video/recording hosts; nothing may frame us.
+ * video/recording hosts; images, media and fetches from the object store when downloads are presigned
+ * URLs of it (FILE_STORE=s3://…, S3_PRESIGN); nothing may frame us.
  */
-export function appCspDirectives(
-  config: Pick<Config, 'MEDIA_HOSTS' | 'HTTPS'>,
-  scriptHashes: readonly string[] = [],
-): Directives {
+export function appCspDirectives(config: CspConfig, scriptHashes: readonly string[] = []): Directives {
+  const store = storeOrigins(config);
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...scriptHashes],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
-    'media-src': ["'self'", 'blob:', 'data:', ...config.MEDIA_HOSTS],
-    'connect-src': ["'self'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...store],
+    'media-src': ["'self'", 'blob:', 'data:', ...config.MEDIA_HOSTS, ...store],
+    'connect-src': ["'self'", ...store],
     'font-src': ["'self'", 'data:'],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
@@ -65,7 +76,7 @@ export function appCspDirectives(
  * frame-ancestors 'none', media from the configured hosts. A quarter of the app's policy in bytes,
  * which every reply carries.
  */
-export function apiCspDirectives(config: Pick<Config, 'MEDIA_HOSTS' | 'HTTPS'>): Directives {
+export function apiCspDirectives(config: CspConfig): Directives {
   const app = appCspDirectives(config);
   return {
     'default-src': ["'none'"],
@@ -78,7 +89,7 @@ export function apiCspDirectives(config: Pick<Config, 'MEDIA_HOSTS' | 'HTTPS'>):
 }
 
 /** The docs UI (swagger-ui) runs inline scripts and styles; allowed for /api/docs only. */
-function docsCspDirectives(config: Pick<Config, 'MEDIA_HOSTS' | 'HTTPS'>): Directives {
+function docsCspDirectives(config: CspConfig): Directives {
   return {
     ...appCspDirectives(config),
     'script-src': ["'self'", "'unsafe-inline'"],

@@ -78,6 +78,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
             200: envelopeSchema(uploadAvatarResultSchema),
             ...refusals,
             413: errorEnvelopeSchema,
+            // The file store cannot be reached (providers/storage).
+            503: errorEnvelopeSchema,
             429: rateLimitedEnvelopeSchema,
           },
         },
