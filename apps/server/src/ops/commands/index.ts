@@ -9,6 +9,7 @@ import { ieltsImport } from './ielts.ts';
 import { ledgerAudit } from './ledger.ts';
 import { orderReconcile } from './orders.ts';
 import { productAdd, productRetire, productUpdate } from './products.ts';
+import { storageCheck, storageMigrate } from './storage.ts';
 import { scheduleClose, schedulePublish, teacherAdd, teacherDeactivate, teacherUpdate } from './teachers.ts';
 
 /** Every command of `npm run ops`, in the order --help lists them. */
@@ -38,4 +39,6 @@ export const COMMANDS: readonly OpsCommand[] = [
   exportCards,
   exportOrders,
   dbBackup,
+  storageMigrate,
+  storageCheck,
 ];
