@@ -148,7 +148,8 @@ describe('free text others see', () => {
     const ctx = await setup();
     const teacher = await createTeacher(ctx.t.db);
     await createReview(ctx.t.db, teacher, {
-      student_nick: '\u202Eevil\u2066nick\u0000',
+      // (No NUL: PostgreSQL text cannot hold one, so no stored row has it.)
+      student_nick: '\u202Eevil\u2066nick\u001B',
       content: 'fine\u202E txt.exe\nsecond\tline\u0007',
       created_at: NOW - DAY,
     });
