@@ -6,6 +6,7 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     setupFiles: ['test/helpers/setup.ts'],
+    globalSetup: ['test/helpers/reply-validation-summary.ts'],
     pool: 'forks',
     isolate: false,
     // Each file gets its own SQLite files or PostgreSQL schema, so files may run in parallel.

@@ -711,7 +711,7 @@ describe('the teacher schedule after a booking', () => {
 });
 
 describe('OpenAPI', () => {
-  it('documents every /course and wallet route with its tag, summary, error replies and the Idempotency-Key header', async () => {
+  it('documents every /course and wallet route with its tag, summary, error replies (the common 413 and 429 too) and the Idempotency-Key header', async () => {
     const { app } = await createTestApp();
     const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       tags: { name: string }[];
@@ -725,18 +725,23 @@ describe('OpenAPI', () => {
     };
     expect(doc.tags.map((tag) => tag.name)).toEqual(expect.arrayContaining(['courses', 'wallet']));
     const routes: [string, 'get' | 'post', string, string[]][] = [
-      ['/course/bookCourse', 'post', 'courses', ['200', '400', '401', '404', '409', '422']],
-      ['/course/cancelCourse', 'post', 'courses', ['200', '400', '401', '404', '409', '422']],
-      ['/course/addCourseReview', 'post', 'courses', ['200', '400', '401', '404', '409', '422']],
-      ['/course/getTimetable', 'get', 'courses', ['200', '400', '401']],
-      ['/course/getCourseList', 'get', 'courses', ['200', '400', '401']],
-      ['/course/getCourseInfo', 'get', 'courses', ['200', '400', '401', '404']],
-      ['/course/getFeedbackList', 'get', 'courses', ['200', '400', '401']],
-      ['/course/getFeedbackInfo', 'get', 'courses', ['200', '400', '401', '404']],
-      ['/user/coins/getCoinBalance', 'get', 'wallet', ['200', '401']],
-      ['/user/coins/getCoinLogs', 'get', 'wallet', ['200', '400', '401']],
-      ['/user/cards/getCardList', 'get', 'wallet', ['200', '401']],
-      ['/user/cards/getCardLogs', 'get', 'wallet', ['200', '400', '401', '404']],
+      ['/course/bookCourse', 'post', 'courses', ['200', '400', '401', '404', '409', '413', '422', '429']],
+      ['/course/cancelCourse', 'post', 'courses', ['200', '400', '401', '404', '409', '413', '422', '429']],
+      [
+        '/course/addCourseReview',
+        'post',
+        'courses',
+        ['200', '400', '401', '404', '409', '413', '422', '429'],
+      ],
+      ['/course/getTimetable', 'get', 'courses', ['200', '400', '401', '429']],
+      ['/course/getCourseList', 'get', 'courses', ['200', '400', '401', '429']],
+      ['/course/getCourseInfo', 'get', 'courses', ['200', '400', '401', '404', '429']],
+      ['/course/getFeedbackList', 'get', 'courses', ['200', '400', '401', '429']],
+      ['/course/getFeedbackInfo', 'get', 'courses', ['200', '400', '401', '404', '429']],
+      ['/user/coins/getCoinBalance', 'get', 'wallet', ['200', '401', '429']],
+      ['/user/coins/getCoinLogs', 'get', 'wallet', ['200', '400', '401', '429']],
+      ['/user/cards/getCardList', 'get', 'wallet', ['200', '401', '429']],
+      ['/user/cards/getCardLogs', 'get', 'wallet', ['200', '400', '401', '404', '429']],
     ];
     for (const [path, method, tag, statuses] of routes) {
       const operation = doc.paths[apiUrl(path)]?.[method];

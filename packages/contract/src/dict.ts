@@ -44,14 +44,20 @@ export type DictItem = {
   children: DictItem[];
 };
 
-export const dictItemSchema: z.ZodType<DictItem> = z.lazy(() =>
-  z.object({
-    value: z.union([z.string(), z.number()]),
-    label: z.string(),
-    color: z.string().nullable(),
-    children: z.array(dictItemSchema),
-  }),
-);
+/**
+ * Recursive, so its JSON Schema refers to itself: the id makes it a named component of the OpenAPI
+ * document (`#/components/schemas/DictItem`) that the reference resolves to.
+ */
+export const dictItemSchema: z.ZodType<DictItem> = z
+  .lazy(() =>
+    z.object({
+      value: z.union([z.string(), z.number()]),
+      label: z.string(),
+      color: z.string().nullable(),
+      children: z.array(dictItemSchema),
+    }),
+  )
+  .meta({ id: 'DictItem' });
 
 export const dictParamsSchema = z.object({
   name: z.enum(DICT_NAMES as [DictName, ...DictName[]]),

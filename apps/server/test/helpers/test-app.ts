@@ -12,6 +12,7 @@ import type { Db, DbDialect } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrator.ts';
 import type { App } from '../../src/http/fastify-types.ts';
 import { testFileStoreEnv } from './s3-store.ts';
+import { attachReplyValidation } from './reply-validation.ts';
 
 /**
  * API tests run on a fresh, migrated, real database: SQLite files in a temporary directory by
@@ -180,6 +181,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   if (options.extraRoutes) await options.extraRoutes(app);
+  // Every JSON reply is checked against the OpenAPI document (issue 39).
+  attachReplyValidation(app);
   await app.ready();
 
   const testApp: TestApp = {

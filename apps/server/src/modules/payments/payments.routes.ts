@@ -181,8 +181,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
           response: {
             200: z.string(),
             204: z.null().describe('Accepted'),
-            // The provider's refusal (its protocol), or an envelope for a request that is not one.
-            400: z.union([z.string(), failure]),
+            // The provider's refusal in its protocol (Alipay: text; WeChat Pay v3: {code, message}),
+            // or an envelope for a request that is not one.
+            400: z.union([z.string(), z.object({ code: z.literal('FAIL'), message: z.string() }), failure]),
             404: failure,
           },
         },
