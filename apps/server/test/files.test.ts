@@ -573,5 +573,6 @@ describe('the demo courseware', () => {
     const info = await t.app.courses.getCourseInfo(id, attached[0]!.course_id!);
     expect(info.courseware.length).toBeGreaterThan(0);
     expect(info.courseware.every((f) => f.course_id === info.id)).toBe(true);
-  });
+    // The whole demo seed, then every file downloaded: on PostgreSQL with the S3 store it takes ~20 s.
+  }, 90_000);
 });
