@@ -55,6 +55,8 @@ export function attachReplyValidation(app: App): void {
     if (!route.schema) return payload;
     const type = String(reply.getHeader('content-type') ?? '');
     if (!type.startsWith('application/json') || reply.getHeader('content-encoding')) return payload;
+    // 204 and 304 carry no body, whatever the handler passed on (Fastify drops it).
+    if (reply.statusCode === 204 || reply.statusCode === 304) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
 
     document ??= app.swagger() as OpenApiDocument;
@@ -78,7 +80,7 @@ export function attachReplyValidation(app: App): void {
     }
     const content = operation.responses?.[documented]?.content ?? {};
     const mediaType = Object.keys(content).find((m) => m.startsWith('application/json'));
-    // A reply without a body (204) where the document names none.
+    // A reply without a body where the document names none.
     if (!mediaType && payload.length === 0 && Object.keys(content).length === 0) return payload;
     if (!mediaType) {
       failures.push(
