@@ -62,6 +62,10 @@ const ID_PARAMETERS: Record<string, Owned | Public | Credential> = {
   'GET /api/v1/avatar/{name} path:name': { kind: 'public', why: 'avatars are public images' },
   'POST /api/v1/user/login body:challenge_id': { kind: 'public', why: 'the SMS challenge, not an object' },
   'POST /api/v1/user/reg body:challenge_id': { kind: 'public', why: 'the SMS challenge, not an object' },
+  'POST /api/v1/user/setPassword body:challenge_id': {
+    kind: 'public',
+    why: "the SMS challenge, checked against the student's own phone, not an object",
+  },
 };
 
 /** Operations a visitor may call (DESIGN.md §11): `none` ignores tokens, `optional` reads one. */
