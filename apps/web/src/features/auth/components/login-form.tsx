@@ -17,7 +17,7 @@ import { useSettings } from '../../../lib/settings/settings-store.ts';
 import { getUserInfo } from '../api/get-user-info.ts';
 import { login, register } from '../api/login.ts';
 import { sendSmsCode } from '../api/send-sms-code.ts';
-import { useCountdown } from '../hooks/use-countdown.ts';
+import { useCountdown } from '../../../lib/time/use-countdown.ts';
 import { smsSends } from '../lib/sms-send-store.ts';
 import { displayName } from '../lib/user-display.ts';
 import { DemoHint, type DemoInfo } from './demo-hint.tsx';

@@ -14,7 +14,7 @@ import { useSettings } from '../../../lib/settings/settings-store.ts';
 import { useUserHome } from '../api/get-user-home.ts';
 import { sendPasswordCode } from '../api/send-password-code.ts';
 import { useSetPassword } from '../api/set-password.ts';
-import { useCountdown } from '../hooks/use-countdown.ts';
+import { useCountdown } from '../../../lib/time/use-countdown.ts';
 import '../components/users.css';
 
 type Values = { old_password: string; code: string; password: string; confirm: string };

@@ -2,9 +2,9 @@ import { useLayoutEffect, useState } from 'react';
 
 /**
  * Seconds left until `endAt` (epoch ms; null: nothing to wait for), ticking every 250 ms: the SMS
- * resend countdown of SPEC.md §4, whose deadline comes from the per-phone send store
- * (lib/sms-send-store.ts), so it survives a reopened dialog. Based on the clock, not on counting
- * ticks, so a throttled background tab still ends on time.
+ * resend countdown of SPEC.md §4, on the login dialog (whose deadline comes from the per-phone send
+ * store, so it survives a reopened dialog) and on the set-password page. Based on the clock, not on
+ * counting ticks, so a throttled background tab still ends on time.
  */
 export function useCountdown(endAt: number | null): number {
   const [now, setNow] = useState(() => Date.now());
