@@ -12,7 +12,7 @@ import { getUserHomeQueryOptions } from '../features/users/api/get-user-home.ts'
 import { getCoinBalanceQueryOptions } from '../features/wallet/api/get-coin-balance.ts';
 import { earlyAppConfigSettled } from '../lib/app-config/early-app-config.ts';
 import { seedArrivedAppConfig } from '../lib/app-config/get-app-config.ts';
-import { studentIdOf } from '../lib/favourites/get-liked-teacher-ids.ts';
+import { studentIdOf } from '../lib/session/student-id.ts';
 import { isLoggedIn, session } from '../lib/session/session-store.ts';
 import { queryClient } from './query-client.ts';
 

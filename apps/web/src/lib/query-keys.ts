@@ -7,11 +7,10 @@
  * `lists()` of every `list(params)`, so invalidating a prefix reaches every variant under it.
  *
  * An area adds its section here when it adds its first query (see docs/architecture.md). This file
- * imports nothing: it is shared by src/lib and every feature.
+ * imports nothing but a type: it is shared by src/lib and every feature.
  */
 
-/** A logged-in student's id, or null for a visitor: per-student data is keyed by it. */
-type StudentKey = string | number | null;
+import type { StudentKey } from './session/student-id.ts';
 
 const appConfig = ['app-config'] as const;
 const dict = ['dict'] as const;

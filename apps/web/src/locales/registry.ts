@@ -34,7 +34,7 @@ import walletZh from './wallet/zh-Hans.json';
  * LOCALE_AREAS are bundled with the app, so the first screen renders without waiting (DESIGN.md
  * §8): the shell's strings and those of screens reachable from it at once.
  */
-export const LOCALE_AREAS = {
+const LOCALE_AREAS = {
   app: { 'zh-Hans': appZh, en: appEn },
   common: { 'zh-Hans': commonZh, en: commonEn },
   courses: { 'zh-Hans': coursesZh, en: coursesEn },

@@ -1,7 +1,7 @@
 import { theme, type ThemeConfig } from 'antd';
 
 /** Brand teal. The light shade carries white text at AA contrast; dark mode lifts links and accents. */
-export const BRAND = {
+const BRAND = {
   primary: '#0f766e',
   primaryDark: '#0d9488',
   /** The light theme's tint of the brand (--ls-primary-soft): selected options, info tags. */

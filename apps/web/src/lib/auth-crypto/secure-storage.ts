@@ -58,7 +58,7 @@ export type SecureStoreOptions = {
   warn?: (message: string) => void;
 };
 
-export const DEFAULT_SESSION_LIFETIME_SECONDS = 604_800;
+const DEFAULT_SESSION_LIFETIME_SECONDS = 604_800;
 const KEY_ID = 'auth-record';
 const VERSION = 1;
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../http/http-client.ts';
-import { useSession, type SessionState } from '../session/session-store.ts';
+import { useStudentId, type StudentKey } from '../session/student-id.ts';
 import { queryKeys } from '../query-keys.ts';
 
 /**
@@ -12,7 +12,7 @@ export function getLikedTeacherIds(): Promise<number[]> {
   return http.get<number[]>('/user/getUserLikeTeachersIds', { silent: true });
 }
 
-export function getLikedTeacherIdsQueryOptions(studentId: string | number | null) {
+export function getLikedTeacherIdsQueryOptions(studentId: StudentKey) {
   return queryOptions({
     queryKey: queryKeys.favourites.ids(studentId),
     queryFn: getLikedTeacherIds,
@@ -20,14 +20,6 @@ export function getLikedTeacherIdsQueryOptions(studentId: string | number | null
     enabled: studentId !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
-}
-
-/** The logged-in student's id, or null: the first part of every query key of the student's own data. */
-export const studentIdOf = (s: SessionState): string | number | null =>
-  s.token && s.userInfo ? (s.userInfo.student_id ?? null) : null;
-
-export function useStudentId(): string | number | null {
-  return useSession(studentIdOf);
 }
 
 export function useLikedTeacherIds() {

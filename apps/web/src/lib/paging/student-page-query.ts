@@ -1,10 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
 import type { Page } from '@app/contract/paging';
-import { useStudentId } from '../favourites/get-liked-teacher-ids.ts';
 import { http } from '../http/http-client.ts';
-
-/** The logged-in student's id, or null for a visitor (the first part of every per-student key). */
-export type StudentKey = string | number | null;
+import { useStudentId, type StudentKey } from '../session/student-id.ts';
 
 /** The query of a paged list: `current` is 1-based; a list's filters are added to it. */
 export type PageParams = { current: number; size: number };

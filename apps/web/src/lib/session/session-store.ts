@@ -9,7 +9,7 @@ export type { UserInfo };
 export type { SessionState };
 
 /** Storage key of the encrypted auth record (SPEC.md §3). */
-export const AUTH_STORAGE_KEY = 'ls-auth';
+const AUTH_STORAGE_KEY = 'ls-auth';
 
 let channel: HeldChannel | null = null;
 
@@ -31,8 +31,7 @@ export const session = createSession({
 
 export const useSession = session.useSession;
 
-export const selectIsLoggedIn = (state: SessionState): boolean =>
-  state.token !== null && state.userInfo !== null;
+const selectIsLoggedIn = (state: SessionState): boolean => state.token !== null && state.userInfo !== null;
 
 export function useIsLoggedIn(): boolean {
   return useSession(selectIsLoggedIn);

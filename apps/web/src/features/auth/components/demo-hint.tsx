@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 export type DemoInfo = { demo: boolean; smsDriver: string };
 
 /** The seeded demo student (DESIGN.md §10). */
-export const DEMO_ACCOUNT = { mobile: '13800138000', password: 'demo1234' } as const;
+const DEMO_ACCOUNT = { mobile: '13800138000', password: 'demo1234' } as const;
 
 type DemoHintProps = { smsDriver: string; onFill: (account: typeof DEMO_ACCOUNT) => void };
 

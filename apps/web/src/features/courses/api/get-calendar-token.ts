@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CalendarFeedUrls } from '@app/contract/courses';
-import { useStudentId } from '../../../lib/favourites/get-liked-teacher-ids.ts';
 import { http } from '../../../lib/http/http-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { useStudentId, type StudentKey } from '../../../lib/session/student-id.ts';
 
 /**
  * POST /course/getCalendarToken: the student's calendar feed (https and webcal). A POST because the
@@ -13,7 +13,7 @@ export function getCalendarFeedUrls(): Promise<CalendarFeedUrls> {
   return http.post<CalendarFeedUrls>('/course/getCalendarToken', undefined, { silent: true });
 }
 
-export function getCalendarFeedQueryOptions(studentId: string | number | null) {
+export function getCalendarFeedQueryOptions(studentId: StudentKey) {
   return queryOptions({
     queryKey: queryKeys.courses.calendar(studentId),
     queryFn: getCalendarFeedUrls,

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CLASSROOM_OPENS_MINUTES_BEFORE } from '@app/contract/booking';
 import type { CourseInfo } from '@app/contract/courses';
-import { useStudentId } from '../../../lib/favourites/get-liked-teacher-ids.ts';
 import { http } from '../../../lib/http/http-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { useStudentId, type StudentKey } from '../../../lib/session/student-id.ts';
 
 /** GET /course/getCourseInfo: one class with its classroom link, playback, review and report. */
 export function getCourseInfo(id: number): Promise<CourseInfo> {
@@ -23,7 +23,7 @@ export function classroomMayChange(info: CourseInfo | undefined, now: number): b
   return now >= opensAt - 5 * 60_000 && now < Date.parse(info.end) + 60_000;
 }
 
-export function getCourseInfoQueryOptions(studentId: string | number | null, id: number) {
+export function getCourseInfoQueryOptions(studentId: StudentKey, id: number) {
   return queryOptions({
     queryKey: queryKeys.courses.info(studentId, id),
     queryFn: () => getCourseInfo(id),

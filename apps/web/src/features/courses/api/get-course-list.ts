@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CourseItem, CourseListScope } from '@app/contract/courses';
 import type { Page } from '@app/contract/paging';
-import { useStudentId } from '../../../lib/favourites/get-liked-teacher-ids.ts';
 import { http } from '../../../lib/http/http-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { useStudentId, type StudentKey } from '../../../lib/session/student-id.ts';
 
-export const COURSE_LIST_PAGE_SIZE = 10;
+const COURSE_LIST_PAGE_SIZE = 10;
 
 /**
  * GET /course/getCourseList: `recent` (not started or in class, soonest first) or `finished` (over,
@@ -23,7 +23,7 @@ export function getCourseList(
 }
 
 export function getCourseListQueryOptions(
-  studentId: string | number | null,
+  studentId: StudentKey,
   scope: CourseListScope,
   current: number,
   size: number,

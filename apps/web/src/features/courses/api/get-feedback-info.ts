@@ -1,16 +1,16 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TeacherReport } from '@app/contract/courses';
-import { useStudentId } from '../../../lib/favourites/get-liked-teacher-ids.ts';
 import { http } from '../../../lib/http/http-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { useStudentId, type StudentKey } from '../../../lib/session/student-id.ts';
 
 /** GET /course/getFeedbackInfo: one report (`ecId` the class, `id` the report); reading marks it read. */
 export function getFeedbackInfo(ecId: number, id: number): Promise<TeacherReport> {
   return http.get<TeacherReport>('/course/getFeedbackInfo', { params: { ec_id: ecId, id }, silent: true });
 }
 
-export function getFeedbackInfoQueryOptions(studentId: string | number | null, ecId: number, id: number) {
+export function getFeedbackInfoQueryOptions(studentId: StudentKey, ecId: number, id: number) {
   return queryOptions({
     queryKey: queryKeys.courses.feedbackInfo(studentId, ecId, id),
     queryFn: () => getFeedbackInfo(ecId, id),

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TeacherReportItem } from '@app/contract/courses';
 import type { Page } from '@app/contract/paging';
-import { useStudentId } from '../../../lib/favourites/get-liked-teacher-ids.ts';
 import { http } from '../../../lib/http/http-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { useStudentId, type StudentKey } from '../../../lib/session/student-id.ts';
 
-export const FEEDBACK_PAGE_SIZE = 10;
+const FEEDBACK_PAGE_SIZE = 10;
 
 /** GET /course/getFeedbackList: the teachers' post-lesson reports, newest first, with `read`. */
 export function getFeedbackList(current: number, size: number): Promise<Page<TeacherReportItem>> {
@@ -15,11 +15,7 @@ export function getFeedbackList(current: number, size: number): Promise<Page<Tea
   });
 }
 
-export function getFeedbackListQueryOptions(
-  studentId: string | number | null,
-  current: number,
-  size: number,
-) {
+export function getFeedbackListQueryOptions(studentId: StudentKey, current: number, size: number) {
   return queryOptions({
     queryKey: queryKeys.courses.feedbackList(studentId, current, size),
     queryFn: () => getFeedbackList(current, size),

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Timetable } from '@app/contract/courses';
-import { useStudentId } from '../../../lib/favourites/get-liked-teacher-ids.ts';
 import { http } from '../../../lib/http/http-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { useStudentId, type StudentKey } from '../../../lib/session/student-id.ts';
 
 export type TimetableRange = { from: string; to: string };
 
@@ -11,7 +11,7 @@ export function getTimetable(range: TimetableRange): Promise<Timetable> {
   return http.get<Timetable>('/course/getTimetable', { params: range, silent: true });
 }
 
-export function getTimetableQueryOptions(studentId: string | number | null, range: TimetableRange) {
+export function getTimetableQueryOptions(studentId: StudentKey, range: TimetableRange) {
   return queryOptions({
     queryKey: queryKeys.courses.timetable(studentId, range.from, range.to),
     queryFn: () => getTimetable(range),

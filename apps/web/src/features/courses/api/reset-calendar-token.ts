@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CalendarFeedUrls } from '@app/contract/courses';
-import { useStudentId } from '../../../lib/favourites/get-liked-teacher-ids.ts';
 import { http } from '../../../lib/http/http-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { useStudentId } from '../../../lib/session/student-id.ts';
 
 /** POST /course/resetCalendarToken: a new feed address; the old one answers 404 from now on. */
 export function resetCalendarFeedUrls(): Promise<CalendarFeedUrls> {

@@ -1,17 +1,17 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Order } from '@app/contract/payments';
-import { useStudentId } from '../../../lib/favourites/get-liked-teacher-ids.ts';
 import { http } from '../../../lib/http/http-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { ORDER_STATUS, pollIntervalOf } from '../lib/order-state.ts';
+import { useStudentId, type StudentKey } from '../../../lib/session/student-id.ts';
 
 /** GET /pay/getOrderInfo: one of the student's orders. */
 export function getOrderInfo(orderNo: string): Promise<Order> {
   return http.get<Order>('/pay/getOrderInfo', { params: { order_no: orderNo }, silent: true });
 }
 
-export function getOrderInfoQueryOptions(studentId: string | number | null, orderNo: string) {
+export function getOrderInfoQueryOptions(studentId: StudentKey, orderNo: string) {
   return queryOptions({
     queryKey: queryKeys.payments.order(studentId, orderNo),
     queryFn: () => getOrderInfo(orderNo),

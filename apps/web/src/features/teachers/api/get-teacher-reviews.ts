@@ -4,7 +4,7 @@ import type { TeacherReview } from '@app/contract/teachers';
 import { http } from '../../../lib/http/http-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-export const REVIEWS_PAGE_SIZE = 5;
+const REVIEWS_PAGE_SIZE = 5;
 
 /** GET /teacher/getTeacherReviews: lesson reviews, newest first, nicks masked. */
 export function getTeacherReviews(teacherId: number, current: number): Promise<Page<TeacherReview>> {

@@ -192,7 +192,7 @@ export function toListParams(
   return params;
 }
 
-export const DISCOVERY_PAGE_SIZE = 12;
+const DISCOVERY_PAGE_SIZE = 12;
 /** Read once: the browser's zone does not change while the page is open. */
 let discoveryTimeZone: string | undefined;
 

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserHome } from '@app/contract/users';
-import { useStudentId } from '../../../lib/favourites/get-liked-teacher-ids.ts';
 import { http } from '../../../lib/http/http-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { useStudentId, type StudentKey } from '../../../lib/session/student-id.ts';
 
 /**
  * GET /user/getUserHome: the account overview (profile with its settings, coins, cards summary,
@@ -12,7 +12,7 @@ export function getUserHome(): Promise<UserHome> {
   return http.get<UserHome>('/user/getUserHome', { silent: true });
 }
 
-export function getUserHomeQueryOptions(studentId: string | number | null) {
+export function getUserHomeQueryOptions(studentId: StudentKey) {
   return queryOptions({
     queryKey: queryKeys.users.home(studentId),
     queryFn: getUserHome,

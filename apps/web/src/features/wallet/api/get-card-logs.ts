@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Page } from '@app/contract/paging';
 import type { CardLog } from '@app/contract/wallet';
-import { useStudentId } from '../../../lib/favourites/get-liked-teacher-ids.ts';
 import { http } from '../../../lib/http/http-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { useStudentId, type StudentKey } from '../../../lib/session/student-id.ts';
 
 export type CardLogsParams = { current: number; size: number; card_id?: number };
 
@@ -12,7 +12,7 @@ export function getCardLogs(params: CardLogsParams): Promise<Page<CardLog>> {
   return http.get<Page<CardLog>>('/user/cards/getCardLogs', { params, silent: true });
 }
 
-export function getCardLogsQueryOptions(studentId: string | number | null, params: CardLogsParams) {
+export function getCardLogsQueryOptions(studentId: StudentKey, params: CardLogsParams) {
   return queryOptions({
     queryKey: queryKeys.wallet.cardLogs(studentId, params),
     queryFn: () => getCardLogs(params),

@@ -2,9 +2,9 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { CoinLogType } from '@app/contract/enums';
 import type { Page } from '@app/contract/paging';
 import type { CoinLog } from '@app/contract/wallet';
-import { useStudentId } from '../../../lib/favourites/get-liked-teacher-ids.ts';
 import { http } from '../../../lib/http/http-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { useStudentId, type StudentKey } from '../../../lib/session/student-id.ts';
 
 export type CoinLogsParams = { current: number; size: number; type?: CoinLogType };
 
@@ -13,7 +13,7 @@ export function getCoinLogs(params: CoinLogsParams): Promise<Page<CoinLog>> {
   return http.get<Page<CoinLog>>('/user/coins/getCoinLogs', { params, silent: true });
 }
 
-export function getCoinLogsQueryOptions(studentId: string | number | null, params: CoinLogsParams) {
+export function getCoinLogsQueryOptions(studentId: StudentKey, params: CoinLogsParams) {
   return queryOptions({
     queryKey: queryKeys.wallet.coinLogs(studentId, params),
     queryFn: () => getCoinLogs(params),
