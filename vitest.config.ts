@@ -9,6 +9,7 @@ export default defineConfig({
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
       'apps/web/e2e/vitest.config.ts',
+      'lint-rules/vitest.config.ts',
     ],
     // Unit and API files: two workers (Vitest's default leaves one of two cores idle). On PostgreSQL
     // each worker has a database of its own (apps/server/test/helpers/test-app.ts).

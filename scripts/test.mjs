@@ -34,7 +34,7 @@ function vitest(projects, name) {
   if (status !== 0) failed = true;
 }
 
-if (wantUnit) vitest(['contract', 'server', 'web'], 'unit-api');
+if (wantUnit) vitest(['contract', 'server', 'web', 'lint'], 'unit-api');
 if (wantE2e) {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromium)) {
