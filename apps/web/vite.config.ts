@@ -2,8 +2,10 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { antdStaticStyle } from './scripts/antd-static-style.ts';
 import { bootScreen, firstPaintStyles } from './scripts/boot-screen.ts';
+import { landingHtml } from './scripts/landing-html.ts';
 import { precompress } from './scripts/precompress.ts';
-import { routePreload, type LandingRoute } from './scripts/route-preload.ts';
+import { routePreload } from './scripts/route-preload.ts';
+import { LANDING_ROUTES } from './src/app/landing-routes.ts';
 import { buildTheme } from './src/lib/antd/theme.ts';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
@@ -59,24 +61,10 @@ const homeIcons = {
   priority: 5,
 };
 
-/**
- * Pages students open directly (shared links, bookmarks, reminders' links) whose own code index.html
- * asks for beside the entry (scripts/route-preload.ts). The paths are the router's
- * (src/app/router.tsx); a module that is no longer a lazily loaded page fails the build.
- */
-const LANDING_ROUTES: LandingRoute[] = [
-  { path: /^\/$/, module: 'src/app/routes/home.tsx' },
-  { path: /^\/login\/?$/, module: 'src/features/auth/routes/login.tsx' },
-  { path: /^\/ielts\/?$/, module: 'src/features/ielts/routes/ielts-index.tsx' },
-  { path: /^\/teacher\/booking\/[1-9]\d{0,8}\/?$/, module: 'src/app/routes/teacher-booking.tsx' },
-  { path: /^\/course\/index\/?$/, module: 'src/features/courses/routes/timetable.tsx' },
-  { path: /^\/user\/home\/?$/, module: 'src/features/users/routes/user-home.tsx' },
-  { path: /^\/user\/recharge\/?$/, module: 'src/app/routes/user/recharge.tsx' },
-];
-
 export default defineConfig({
   plugins: [
     react(),
+    landingHtml({ routes: LANDING_ROUTES }),
     bootScreen({ root: import.meta.dirname }),
     antdStaticStyle({ root: import.meta.dirname, buildTheme }),
     firstPaintStyles(),

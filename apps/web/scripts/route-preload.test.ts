@@ -34,7 +34,7 @@ describe('route preloads', () => {
   it("lists a page's chunk, its static imports and their CSS, less what the entry loads", () => {
     const preloads = routePreloads(
       chunks,
-      [{ path: /^\/course\/index\/?$/, module: 'src/timetable.tsx' }],
+      [{ pattern: /^\/course\/index\/?$/, module: 'src/timetable.tsx' }],
       root,
     );
     expect(preloads).toEqual([
@@ -46,7 +46,7 @@ describe('route preloads', () => {
   });
 
   it('fails the build when a page module is not a chunk of its own, or there is no entry', () => {
-    expect(() => routePreloads(chunks, [{ path: /^\/x$/, module: 'src/gone.tsx' }], root)).toThrow(
+    expect(() => routePreloads(chunks, [{ pattern: /^\/x$/, module: 'src/gone.tsx' }], root)).toThrow(
       /src\/gone\.tsx is not a chunk/,
     );
     expect(() => routePreloads(chunks.slice(1), [], root)).toThrow(/no entry/);

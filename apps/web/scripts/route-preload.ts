@@ -1,14 +1,9 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import type { LandingRoute as FullLandingRoute } from '../src/app/landing-routes.ts';
 
-/**
- * A page students open directly (a shared link, a bookmark, a reminder's link): `path` is matched
- * against location.pathname, `module` is the page's lazily loaded module (relative to the web app).
- */
-export interface LandingRoute {
-  path: RegExp;
-  module: string;
-}
+/** What this plugin reads of a landing page (src/app/landing-routes.ts): its pattern and module. */
+export type LandingRoute = Pick<FullLandingRoute, 'pattern' | 'module'>;
 
 /** What the build says about one chunk: the parts of Rollup's OutputChunk this plugin reads. */
 export interface ChunkFacts {
@@ -48,7 +43,7 @@ export function routePreloads(
     const chunk = chunks.find((c) => c.facadeModuleId !== null && path.resolve(c.facadeModuleId) === file);
     if (!chunk) throw new Error(`route-preload: ${route.module} is not a chunk of its own in the bundle`);
     const files = [...closure(chunk)].filter((f) => !loaded.has(f)).sort((a, b) => a.localeCompare(b));
-    return [route.path.source, files];
+    return [route.pattern.source, files];
   });
 }
 

@@ -1,10 +1,18 @@
 import fs from 'node:fs';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { withLandingScreens } from '../../scripts/landing-html.ts';
 import { detectLanguage } from '../lib/i18n/language.ts';
+import { LANDING_ROUTES } from './landing-routes.ts';
 
-/** The inline script of index.html that sets language and theme before the first paint. */
-const html = fs.readFileSync(new URL('../../index.html', import.meta.url), 'utf8');
+/**
+ * The inline script of index.html that sets language and theme before the first paint, with the
+ * landing pages' tests the build writes into it.
+ */
+const html = withLandingScreens(
+  fs.readFileSync(new URL('../../index.html', import.meta.url), 'utf8'),
+  LANDING_ROUTES,
+);
 const script = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
 
 type Browser = {
@@ -108,6 +116,8 @@ describe('pre-paint script of index.html', () => {
       '/course/index',
       '/teacher/booking/',
       '/teacher/booking/x',
+      '/teacher/booking/0',
+      '/teacher/booking/1234567890',
       '/teacher/booking/1/2',
       '/login',
     ]) {

@@ -14,18 +14,74 @@ import { earlyAppConfigSettled } from '../lib/app-config/early-app-config.ts';
 import { seedArrivedAppConfig } from '../lib/app-config/get-app-config.ts';
 import { studentIdOf } from '../lib/session/student-id.ts';
 import { isLoggedIn, session } from '../lib/session/session-store.ts';
+import { matchLandingRoute, type LandingRouteId } from './landing-routes.ts';
 import { queryClient } from './query-client.ts';
 
 const LOGIN_CONFIG_WAIT_MS = 1_000;
 
 /**
- * What the first render waits for besides the stored session. On /login: index.html's early
+ * What the first render waits for besides the stored session. On the login page: index.html's early
  * /app/config reply, at most a second, so the demo hint renders with the form instead of pushing
  * it down when it comes (the page's code now arrives beside the entry, often before that reply).
  */
 export function firstScreenWait(location: { pathname: string }): Promise<void> {
-  return location.pathname === '/login' ? earlyAppConfigSettled(LOGIN_CONFIG_WAIT_MS) : Promise.resolve();
+  return matchLandingRoute(location.pathname)?.route.id === 'login'
+    ? earlyAppConfigSettled(LOGIN_CONFIG_WAIT_MS)
+    : Promise.resolve();
 }
+
+type Prefetch = (match: RegExpExecArray, location: { search: string }) => void;
+
+/** The student's own data, for pages a logged-out visitor is sent to /login from instead. */
+function forStudent(prefetch: (studentId: ReturnType<typeof studentIdOf>) => void): Prefetch {
+  return () => {
+    // Their queries are disabled for visitors anyway.
+    if (isLoggedIn()) prefetch(studentIdOf(session.useSession.getState()));
+  };
+}
+
+/** Each landing page's first data (landing-routes.ts), under the keys the page reads. */
+const LANDING_PREFETCH: Record<LandingRouteId, Prefetch> = {
+  home: (_match, location) => {
+    const filters = filtersFromParams(new URLSearchParams(location.search));
+    void queryClient.prefetchQuery(getTeacherListQueryOptions(discoveryListParams(filters, isLoggedIn())));
+  },
+  // The login page draws the demo hint above its form: it renders with the shell's settings when
+  // index.html's early request has them already, instead of pushing the form down when they come.
+  // Elsewhere they only fill the header's menus and the footer, which then render in a task of
+  // their own after the first screen (seeded on the home page, they added about 200 ms of blocking
+  // time to its first render on Lighthouse's phone).
+  login: () => seedArrivedAppConfig(queryClient),
+  ielts: () => {
+    // The banks and the current bank's parts 1 and 2 (ielts-index.tsx).
+    void queryClient.prefetchQuery(getIssueListQueryOptions());
+    for (const part of ['part1', 'part2'] as const) {
+      void queryClient.prefetchQuery(getIssueDetailQueryOptions(part));
+    }
+  },
+  // A shared booking link: the teacher and the two weeks of slots (teacher-booking.tsx).
+  booking: (match) => {
+    const teacherId = Number(match[1]);
+    void queryClient.prefetchQuery(getTeacherInfoQueryOptions(teacherId));
+    for (const week of [0, 1]) {
+      void queryClient.prefetchQuery(
+        getTeacherScheduleQueryOptions({ teacher_id: teacherId, ...scheduleWeekRange(week) }),
+      );
+    }
+  },
+  // This week's classes (timetable.tsx opens on week 0).
+  timetable: forStudent((studentId) => {
+    void queryClient.prefetchQuery(getTimetableQueryOptions(studentId, timetableWeekRange(0)));
+  }),
+  userHome: forStudent((studentId) => {
+    void queryClient.prefetchQuery(getUserHomeQueryOptions(studentId));
+  }),
+  // The packages and the balance card (recharge-form.tsx, coin-balance-card.tsx).
+  recharge: forStudent((studentId) => {
+    void queryClient.prefetchQuery(getProductListQueryOptions());
+    void queryClient.prefetchQuery(getCoinBalanceQueryOptions(studentId));
+  }),
+};
 
 /**
  * Start-up: the data of the landing page is requested while the page's code downloads, instead of
@@ -34,50 +90,6 @@ export function firstScreenWait(location: { pathname: string }): Promise<void> {
  * settings were asked for by index.html itself (lib/app-config/early-app-config.ts).
  */
 export function prefetchFirstScreen(location: { pathname: string; search: string }): void {
-  // The login page draws the demo hint above its form: it renders with the shell's settings when
-  // index.html's early request has them already, instead of pushing the form down when they come.
-  // Elsewhere they only fill the header's menus and the footer, which then render in a task of
-  // their own after the first screen (seeded on the home page, they added about 200 ms of blocking
-  // time to its first render on Lighthouse's phone).
-  if (location.pathname === '/login') seedArrivedAppConfig(queryClient);
-  if (location.pathname === '/') {
-    const filters = filtersFromParams(new URLSearchParams(location.search));
-    void queryClient.prefetchQuery(getTeacherListQueryOptions(discoveryListParams(filters, isLoggedIn())));
-    return;
-  }
-  const path = location.pathname.replace(/\/$/, '');
-  if (path === '/ielts') {
-    // The IELTS overview: the banks and the current bank's parts 1 and 2 (ielts-index.tsx).
-    void queryClient.prefetchQuery(getIssueListQueryOptions());
-    for (const part of ['part1', 'part2'] as const) {
-      void queryClient.prefetchQuery(getIssueDetailQueryOptions(part));
-    }
-    return;
-  }
-  // A shared booking link: the teacher and the two weeks of slots (teacher-booking.tsx).
-  const booking = /^\/teacher\/booking\/([1-9]\d{0,8})$/.exec(path);
-  if (booking) {
-    const teacherId = Number(booking[1]);
-    void queryClient.prefetchQuery(getTeacherInfoQueryOptions(teacherId));
-    for (const week of [0, 1]) {
-      void queryClient.prefetchQuery(
-        getTeacherScheduleQueryOptions({ teacher_id: teacherId, ...scheduleWeekRange(week) }),
-      );
-    }
-    return;
-  }
-  // The student's own pages opened directly (a bookmark, a reminder's link): their first data. A
-  // logged-out visitor is sent to /login instead (the queries are disabled for them anyway).
-  if (!isLoggedIn()) return;
-  const studentId = studentIdOf(session.useSession.getState());
-  if (path === '/user/home') {
-    void queryClient.prefetchQuery(getUserHomeQueryOptions(studentId));
-  } else if (path === '/course/index') {
-    // This week's classes (timetable.tsx opens on week 0).
-    void queryClient.prefetchQuery(getTimetableQueryOptions(studentId, timetableWeekRange(0)));
-  } else if (path === '/user/recharge') {
-    // The packages and the balance card (recharge-form.tsx, coin-balance-card.tsx).
-    void queryClient.prefetchQuery(getProductListQueryOptions());
-    void queryClient.prefetchQuery(getCoinBalanceQueryOptions(studentId));
-  }
+  const landing = matchLandingRoute(location.pathname);
+  if (landing) LANDING_PREFETCH[landing.route.id](landing.match, location);
 }

@@ -8,6 +8,7 @@ import { loadWithAntd } from '../lib/antd/lazy-with-antd.tsx';
 import { loadLocaleArea } from '../lib/i18n/i18n.ts';
 import type { LazyLocaleArea } from '../locales/registry.ts';
 import { requireLogin } from './guards.ts';
+import type { LandingRouteId } from './landing-routes.ts';
 
 type RouteModule = { default: ComponentType };
 
@@ -18,15 +19,21 @@ type RouteModule = { default: ComponentType };
  * is for a screen whose first view does without antd (the home page, the login page, the IELTS
  * overview, the booking page, the timetable, the recharge page and the user centre's overview, issues 16
  * and 18): nothing on it may render an antd component, which would miss the theme and
- * locale.
+ * locale. `landing` names a page students open directly (landing-routes.ts).
  */
 function page(
   title: string,
   load: () => Promise<RouteModule>,
-  { locales, antd = true }: { locales?: LazyLocaleArea; antd?: boolean } = {},
-): Pick<RouteObject, 'handle' | 'lazy'> {
+  {
+    locales,
+    antd = true,
+    landing,
+  }: { locales?: LazyLocaleArea; antd?: boolean; landing?: LandingRouteId } = {},
+): Pick<RouteObject, 'id' | 'handle' | 'lazy'> {
   const handle: RouteHandle = { title };
   return {
+    // A landing page's route is known by its id in landing-routes.ts (landing-routes.test.ts).
+    ...(landing && { id: landing }),
     handle,
     lazy: async () => {
       const [Component] = await Promise.all([
@@ -50,11 +57,17 @@ export const routes: RouteObject[] = [
         // Errors of a page render inside the layout, so header and footer stay usable.
         errorElement: <RouteError />,
         children: [
-          { index: true, ...page('titles.home', () => import('./routes/home.tsx'), { antd: false }) },
+          {
+            index: true,
+            ...page('titles.home', () => import('./routes/home.tsx'), { antd: false, landing: 'home' }),
+          },
           {
             path: 'login',
             // A plain form: antd loads only for a toast or the legal texts (issue 16).
-            ...page('titles.login', () => import('../features/auth/routes/login.tsx'), { antd: false }),
+            ...page('titles.login', () => import('../features/auth/routes/login.tsx'), {
+              antd: false,
+              landing: 'login',
+            }),
           },
           {
             path: 'ielts',
@@ -65,6 +78,7 @@ export const routes: RouteObject[] = [
                 ...page('titles.ielts', () => import('../features/ielts/routes/ielts-index.tsx'), {
                   locales: 'ielts',
                   antd: false,
+                  landing: 'ielts',
                 }),
               },
               {
@@ -136,6 +150,7 @@ export const routes: RouteObject[] = [
                 // Plain markup: no antd (issue 18).
                 ...page('titles.courseTimetable', () => import('../features/courses/routes/timetable.tsx'), {
                   antd: false,
+                  landing: 'timetable',
                 }),
               },
               {
@@ -185,7 +200,10 @@ export const routes: RouteObject[] = [
           {
             path: 'teacher/booking/:teacher_id',
             // The teacher and the slots in plain markup: antd loads with the booking dialog (issue 16).
-            ...page('titles.teacherBooking', () => import('./routes/teacher-booking.tsx'), { antd: false }),
+            ...page('titles.teacherBooking', () => import('./routes/teacher-booking.tsx'), {
+              antd: false,
+              landing: 'booking',
+            }),
           },
           {
             path: 'user',
@@ -200,13 +218,17 @@ export const routes: RouteObject[] = [
               {
                 path: 'recharge',
                 // The packages in plain markup; the payment step loads with antd (issue 18).
-                ...page('titles.userRecharge', () => import('./routes/user/recharge.tsx'), { antd: false }),
+                ...page('titles.userRecharge', () => import('./routes/user/recharge.tsx'), {
+                  antd: false,
+                  landing: 'recharge',
+                }),
               },
               {
                 path: 'home',
                 // Plain markup: no antd (issue 18).
                 ...page('titles.userHome', () => import('../features/users/routes/user-home.tsx'), {
                   antd: false,
+                  landing: 'userHome',
                 }),
               },
               {
