@@ -4,12 +4,24 @@ import type { Lang } from '@app/contract/i18n';
 import { message as contractMessage } from '@app/contract/messages';
 import { VALIDATION_KEYS } from '@app/contract/validation';
 
+/** What antd's `onFinishFailed` is given that is used here: the fields in error, in form order. */
+type InvalidFields = { errorFields: { name: (string | number)[] }[] };
+
+type ContractFormOptions = {
+  /**
+   * Whether a refused submit also says "check your input" in a toast (default). A short form whose
+   * only error shows beside its one field (a review's rating, a cancellation's reason) goes without.
+   */
+  toastOnInvalid?: boolean;
+};
+
 /**
  * An antd form whose fields are checked with the contract's schemas (`schemaRule`): the form; its
  * fields already in error checked again when the language switches, so their messages follow it;
- * and `onFinishFailed`, which says "check your input" in that language.
+ * and `onFinishFailed`, which moves the focus to the first invalid field (a screen reader then reads
+ * its label and its error) and says "check your input" in that language.
  */
-export function useContractForm<Values>(lang: Lang) {
+export function useContractForm<Values>(lang: Lang, { toastOnInvalid = true }: ContractFormOptions = {}) {
   const [form] = Form.useForm<Values>();
   const { message } = App.useApp();
 
@@ -21,6 +33,10 @@ export function useContractForm<Values>(lang: Lang) {
     if (touched.length > 0) void form.validateFields(touched).catch(() => undefined);
   }, [lang, form]);
 
-  const onFinishFailed = () => void message.error(contractMessage(VALIDATION_KEYS.checkInput, lang));
+  const onFinishFailed = ({ errorFields }: InvalidFields) => {
+    const first = errorFields[0];
+    if (first) form.scrollToField(first.name, { focus: true });
+    if (toastOnInvalid) void message.error(contractMessage(VALIDATION_KEYS.checkInput, lang));
+  };
   return { form, onFinishFailed };
 }

@@ -4,6 +4,7 @@ import { Alert, App, Form, Input, Modal, Radio } from 'antd';
 import { CANCEL_REMARK_MAX } from '@app/contract/booking';
 import { cancelCourseBodySchema, type CancelCourseResult, type CourseInfo } from '@app/contract/courses';
 import { CANCEL_REASONS, type CancelReason } from '@app/contract/enums';
+import { useContractForm } from '../../../lib/forms/use-contract-form.ts';
 import { schemaRule } from '../../../lib/forms/zod-rule.ts';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
 import { useCancelCourse } from '../api/cancel-course.ts';
@@ -44,13 +45,13 @@ export function CancelDialog({
   const { t } = useTranslation();
   const lang = useSettings((s) => s.language);
   const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
+  // The one required field (the reason) shows its error beside it: no toast besides.
+  const { form, onFinishFailed } = useContractForm<Values>(lang, { toastOnInvalid: false });
   const cancel = useCancelCourse();
   const now = useNow(open);
   const outcome = cancelOutcome(course, now);
 
-  const submit = async () => {
-    const values = await form.validateFields();
+  const submit = async (values: Values) => {
     if (!values.reason) return;
     const remark = values.remark?.trim();
     const result = await cancel.mutateAsync({
@@ -73,10 +74,7 @@ export function CancelDialog({
       open={open}
       title={t('courses.cancel.title')}
       onCancel={onClose}
-      onOk={() => {
-        // A refusal is toasted by the HTTP client; a form error is shown on the field.
-        submit().catch(() => undefined);
-      }}
+      onOk={() => form.submit()}
       okText={t('courses.cancel.confirm')}
       cancelText={t('courses.cancel.keep')}
       okButtonProps={{ danger: true, loading: cancel.isPending }}
@@ -84,7 +82,16 @@ export function CancelDialog({
       destroyOnHidden
     >
       <div data-testid="cancel-dialog">
-        <Form form={form} layout="vertical" requiredMark>
+        <Form
+          form={form}
+          layout="vertical"
+          requiredMark
+          onFinish={(values: Values) => {
+            // A refusal is toasted by the HTTP client.
+            submit(values).catch(() => undefined);
+          }}
+          onFinishFailed={onFinishFailed}
+        >
           <Form.Item
             name="reason"
             label={t('courses.cancel.reason')}

@@ -1,9 +1,11 @@
+import type { ComponentRef, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { App, Button, Checkbox, Form, Input, Rate, Tag } from 'antd';
 import { StarFilled } from '@ant-design/icons';
 import { REVIEW_CONTENT_MAX } from '@app/contract/booking';
 import type { CourseInfo, CourseReview } from '@app/contract/courses';
 import { REVIEW_TAGS, type ReviewTag } from '@app/contract/enums';
+import { useContractForm } from '../../../lib/forms/use-contract-form.ts';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
 import { useAddCourseReview } from '../api/add-course-review.ts';
 import { useFormatTime } from '../hooks/use-format-time.ts';
@@ -17,6 +19,8 @@ function tagLabel(value: string, lang: 'zh-Hans' | 'en'): string {
 
 type RatingInputProps = {
   label: string;
+  /** Form.Item's ref: the stars, so a refused submit can focus them. */
+  ref?: Ref<ComponentRef<typeof Rate>>;
   id?: string;
   value?: number;
   onChange?: (value: number) => void;
@@ -26,9 +30,10 @@ type RatingInputProps = {
 
 /**
  * antd's Rate as a form control: Form.Item's id and aria-invalid/-describedby go on a radiogroup
- * around the stars (on Rate's own list they are attributes its role does not allow).
+ * around the stars (on Rate's own list they are attributes its role does not allow); its ref is the
+ * stars', which take the focus.
  */
-function RatingInput({ label, id, value, onChange, ...aria }: RatingInputProps) {
+function RatingInput({ label, ref, id, value, onChange, ...aria }: RatingInputProps) {
   return (
     <div
       id={id}
@@ -39,7 +44,7 @@ function RatingInput({ label, id, value, onChange, ...aria }: RatingInputProps) 
       aria-describedby={aria['aria-describedby']}
       data-testid="review-rating"
     >
-      <Rate value={value ?? 0} onChange={onChange} />
+      <Rate ref={ref} value={value ?? 0} onChange={onChange} />
     </div>
   );
 }
@@ -87,7 +92,8 @@ function ReviewForm({ course }: { course: CourseInfo }) {
   const { t } = useTranslation();
   const lang = useSettings((s) => s.language);
   const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
+  // The one error (no rating) shows beside the stars, which take the focus: no toast besides.
+  const { form, onFinishFailed } = useContractForm<Values>(lang, { toastOnInvalid: false });
   const add = useAddCourseReview();
   const format = useFormatTime();
 
@@ -116,6 +122,7 @@ function ReviewForm({ course }: { course: CourseInfo }) {
         // A refusal (window closed, already reviewed) is toasted by the HTTP client.
         submit(values).catch(() => undefined);
       }}
+      onFinishFailed={onFinishFailed}
     >
       {course.review_until && (
         <p className="ls-muted ls-small">

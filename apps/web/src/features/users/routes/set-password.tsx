@@ -1,5 +1,5 @@
 import { App, Button, Form, Input, Skeleton, Space } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX_LENGTH } from '@app/contract/constants';
 import { checkSmsCode } from '@app/contract/field-checks';
@@ -8,8 +8,9 @@ import { message as contractMessage } from '@app/contract/messages';
 import type { UserProfile } from '@app/contract/users';
 import { passwordSchema, VALIDATION_KEYS } from '@app/contract/validation';
 import { ListError } from '../../../components/list-states.tsx';
-import { isApiError } from '../../../lib/http/api-error.ts';
+import { useContractForm } from '../../../lib/forms/use-contract-form.ts';
 import { schemaRule } from '../../../lib/forms/zod-rule.ts';
+import { isApiError } from '../../../lib/http/api-error.ts';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
 import { useUserHome } from '../api/get-user-home.ts';
 import { sendPasswordCode } from '../api/send-password-code.ts';
@@ -31,7 +32,7 @@ function maskPhone(mobile: string): string {
 function PasswordForm({ profile, lang }: { profile: UserProfile; lang: Lang }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
+  const { form, onFinishFailed } = useContractForm<Values>(lang);
   const setPassword = useSetPassword();
   const hasPassword = profile.has_password === true;
   const mobile = profile.student_phone;
@@ -42,14 +43,6 @@ function PasswordForm({ profile, lang }: { profile: UserProfile; lang: Lang }) {
   const [resendAt, setResendAt] = useState<number | null>(null);
   const [sending, setSending] = useState(false);
   const remaining = useCountdown(resendAt);
-
-  useEffect(() => {
-    const touched = form
-      .getFieldsError()
-      .filter((f) => f.errors.length > 0)
-      .map((f) => f.name);
-    if (touched.length > 0) void form.validateFields(touched).catch(() => undefined);
-  }, [lang, form]);
 
   const onGetCode = async () => {
     setSending(true);
@@ -102,7 +95,7 @@ function PasswordForm({ profile, lang }: { profile: UserProfile; lang: Lang }) {
       layout="vertical"
       className="ls-u-form"
       onFinish={onFinish}
-      onFinishFailed={() => void message.error(contractMessage(VALIDATION_KEYS.checkInput, lang))}
+      onFinishFailed={onFinishFailed}
       data-testid="password-form"
       data-proof={proof}
     >
