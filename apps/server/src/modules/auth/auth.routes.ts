@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientIpKey } from '../../http/client-ip.ts';
 import { langOf, ok } from '../../http/envelope.ts';
+import { readRoutes } from '../../http/read-route.ts';
 import type { AuthService } from './auth.service.ts';
 import { requireStudent, studentIdOf } from '../../http/session-policy.ts';
 import type { SessionService } from './session.service.ts';
@@ -93,17 +94,14 @@ export const authRoutes: FastifyPluginAsyncZod<{
     async (request) => ok(await accounts.register(request.body, clientIpKey(request.ip))),
   );
 
-  app.get(
+  readRoutes(app, 'auth')(
     '/user/getUserInfo',
     {
-      schema: {
-        tags: ['auth'],
-        summary: "The logged-in student's info",
-        security: [{ bearer: [] }],
-        response: { 200: envelopeSchema(userInfoSchema), ...sessionRefusals },
-      },
+      summary: "The logged-in student's info",
+      data: userInfoSchema,
+      failures: sessionRefusals,
     },
-    async (request) => ok(await accounts.userInfo(studentIdOf(request))),
+    (request) => accounts.userInfo(studentIdOf(request)),
   );
 
   app.post(
@@ -113,7 +111,6 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['auth'],
         summary: 'End the session (its refresh-token family); succeeds when it has ended already',
-        security: [{ bearer: [] }],
         response: { 200: envelopeSchema(z.null()), ...sessionRefusals },
       },
     },
@@ -130,7 +127,6 @@ export const authRoutes: FastifyPluginAsyncZod<{
         tags: ['auth'],
         summary:
           "Set or change the password (the client hash), proven by the current password (old_password) or a fresh SMS code (code, challenge_id); 5 tries per 15 min; ends the student's other sessions, keeps this one",
-        security: [{ bearer: [] }],
         body: setPasswordBodySchema,
         response: {
           200: envelopeSchema(setPasswordResultSchema),

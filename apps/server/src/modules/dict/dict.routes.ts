@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { dictItemSchema } from '@app/contract/dict';
-import { envelopeSchema, errorEnvelopeSchema } from '@app/contract/envelope';
+import { errorEnvelopeSchema } from '@app/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok, langOf } from '../../http/envelope.ts';
+import { langOf } from '../../http/envelope.ts';
 import { CACHE_TAGS, cachedPublicRead } from '../../http/public-cache.ts';
+import { readRoutes } from '../../http/read-route.ts';
 import type { DictService } from './dict.service.ts';
 
 /**
@@ -13,17 +14,15 @@ import type { DictService } from './dict.service.ts';
 const paramsSchema = z.object({ name: z.string().min(1).max(100) });
 
 export const dictRoutes: FastifyPluginAsyncZod<{ dict: DictService }> = async (app, { dict }) => {
-  app.get(
+  readRoutes(app, 'dict')(
     '/dict/:name',
     {
       config: cachedPublicRead(CACHE_TAGS.dict),
-      schema: {
-        tags: ['dict'],
-        summary: 'Items of a dictionary, labels in the api-language',
-        params: paramsSchema,
-        response: { 200: envelopeSchema(z.array(dictItemSchema)), 404: errorEnvelopeSchema },
-      },
+      summary: 'Items of a dictionary, labels in the api-language',
+      params: paramsSchema,
+      data: z.array(dictItemSchema),
+      failures: { 404: errorEnvelopeSchema },
     },
-    async (request) => ok(dict.getDictionary(request.params.name, langOf(request))),
+    (request) => dict.getDictionary(request.params.name, langOf(request)),
   );
 };

@@ -8,6 +8,7 @@ import {
 } from '@app/contract/feedback';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../http/envelope.ts';
+import { readRoutes } from '../../http/read-route.ts';
 import { studentIdOf } from '../../http/session-policy.ts';
 import type { FeedbackService } from './feedback.service.ts';
 
@@ -25,7 +26,6 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ feedback: FeedbackService }
         tags: ['feedback'],
         summary:
           'File a complaint or suggestion (type, content ≤ 1000 chars, optional contact mobile); 5 per hour and 20 per day per student',
-        security: [{ bearer: [] }],
         body: addFeedbackBodySchema,
         response: {
           200: envelopeSchema(addFeedbackResultSchema),
@@ -37,17 +37,14 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ feedback: FeedbackService }
     async (request) => ok(await feedback.add(studentIdOf(request), request.body), 'feedback.submitted'),
   );
 
-  app.get(
+  readRoutes(app, 'feedback')(
     '/user/other/getFeedbackList',
     {
-      schema: {
-        tags: ['feedback'],
-        summary: "The student's own complaints, newest first, with state (0/1/2) and the school's reply",
-        security: [{ bearer: [] }],
-        querystring: feedbackListQuerySchema,
-        response: { 200: envelopeSchema(feedbackPageSchema), ...refusals },
-      },
+      summary: "The student's own complaints, newest first, with state (0/1/2) and the school's reply",
+      querystring: feedbackListQuerySchema,
+      data: feedbackPageSchema,
+      failures: refusals,
     },
-    async (request) => ok(await feedback.list(studentIdOf(request), request.query)),
+    (request) => feedback.list(studentIdOf(request), request.query),
   );
 };

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, isAppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
+import { readRoutes } from '../../http/read-route.ts';
 import { studentIdOf } from '../../http/session-policy.ts';
 import type { UsersService } from './users.service.ts';
 
@@ -31,18 +32,15 @@ function isFileTooLarge(error: unknown): boolean {
  * fields, the avatar upload (multipart, registered for that route only) and the avatars' public URLs.
  */
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
-  app.get(
+  readRoutes(app, 'users')(
     '/user/getUserHome',
     {
-      schema: {
-        tags: ['users'],
-        summary:
-          'Account overview: profile, coins, cards summary, next 3 classes, unread teacher reports (and the latest 3), counts',
-        security: [{ bearer: [] }],
-        response: { 200: envelopeSchema(userHomeSchema), ...refusals },
-      },
+      summary:
+        'Account overview: profile, coins, cards summary, next 3 classes, unread teacher reports (and the latest 3), counts',
+      data: userHomeSchema,
+      failures: refusals,
     },
-    async (request) => ok(await users.getUserHome(studentIdOf(request))),
+    (request) => users.getUserHome(studentIdOf(request)),
   );
 
   app.post(
@@ -52,7 +50,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         tags: ['users'],
         summary:
           'Change allow-listed profile fields (student_nick, student_eng_name, sex, birthday, class_reminder); any other field is refused',
-        security: [{ bearer: [] }],
         body: setUserInfoBodySchema,
         response: { 200: envelopeSchema(userProfileSchema), ...refusals },
       },
@@ -72,7 +69,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
           tags: ['users'],
           summary:
             'Upload an avatar (multipart field `file`): PNG, JPEG or WebP by content, at most 2 MB; returns its URL; 30 uploads per 10 minutes per student',
-          security: [{ bearer: [] }],
           consumes: ['multipart/form-data'],
           response: {
             200: envelopeSchema(uploadAvatarResultSchema),
