@@ -1,4 +1,3 @@
-import { IDEMPOTENCY_KEY_MAX } from '@app/contract/booking';
 import {
   addCourseReviewBodySchema,
   bookCourseBodySchema,
@@ -19,9 +18,8 @@ import { envelopeSchema, errorEnvelopeSchema } from '@app/contract/envelope';
 import { pageSchema } from '@app/contract/paging';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isIdempotencyKey, requestHashOf } from '../../db/idempotency.ts';
-import { AppError } from '../../http/app-error.ts';
 import { ok } from '../../http/envelope.ts';
+import { idempotencyHeadersSchema, idempotencyOf } from '../../http/idempotency-header.ts';
 import { CACHE_TAGS } from '../../http/public-cache.ts';
 import { readRoutes } from '../../http/read-route.ts';
 import { studentIdOf } from '../../http/session-policy.ts';
@@ -33,19 +31,6 @@ const readFailures = { 400: failure, 401: failure };
 const recordFailures = { ...readFailures, 404: failure };
 /** Writes: the record is missing or another student's (404), the state forbids it (409), a rule refuses it (422). */
 const writeFailures = { ...recordFailures, 409: failure, 422: failure };
-
-/**
- * The optional Idempotency-Key header (DESIGN.md §7 "Wallet"). A loose object: Fastify replaces
- * `request.headers` with the parsed value, and every other header must stay readable.
- */
-const idempotencyHeadersSchema = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .optional()
-    .describe(
-      `1-${IDEMPOTENCY_KEY_MAX} visible ASCII characters; a retry with the same key and body gets the first reply, another body 409`,
-    ),
-});
 
 /**
  * Classes (DESIGN.md §6 /course/*): booking and cancelling, the timetable and lists, a class's page,
@@ -71,19 +56,14 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> =
       },
     },
     async (request) => {
-      const key = request.headers['idempotency-key'];
-      // Checked here as well as in the service: a bad key is refused before anything is claimed.
-      if (key !== undefined && !isIdempotencyKey(key)) throw AppError.badRequest('idempotency.keyInvalid');
+      const idempotency = idempotencyOf(request);
       const { slot_id: slotId, pay_type: payType, card_id: cardId } = request.body;
       const course = await courses.book({
         studentId: studentIdOf(request),
         slotId,
         payType,
         ...(cardId === undefined ? {} : { cardId }),
-        ...(key === undefined
-          ? {}
-          : // The parsed body: field order, spacing and defaults do not make two requests differ.
-            { idempotencyKey: key, requestHash: requestHashOf(request.body) }),
+        ...idempotency,
       });
       return ok(course);
     },
