@@ -6,13 +6,10 @@ import {
   createOrderBodySchema,
   orderListQuerySchema,
   orderNoQuerySchema,
-  orderNoSchema,
   orderSchema,
-  payReturnPath,
   productListQuerySchema,
   productListSchema,
 } from '@app/contract/payments';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -23,13 +20,8 @@ import { readRoutes } from '../../http/read-route.ts';
 import { publicOrigin } from '../../http/seo-files.ts';
 import { studentIdOf } from '../../http/session-policy.ts';
 import { PAY_DRIVERS } from '../../providers/payment/payment.config.ts';
-import {
-  renderCashierNotFound,
-  renderCashierPage,
-  type CashierLang,
-} from '../../providers/payment/sandbox-cashier-page.ts';
-import { SANDBOX_CASHIER_PATH } from '../../providers/payment/sandbox.ts';
-import { ORDER_AWAITING, ORDER_PAID, payClientOf, type PaymentsService } from './payments.service.ts';
+import { payClientOf, type PaymentsService } from './payments.service.ts';
+import { sandboxCashierRoutes } from './sandbox-cashier.routes.ts';
 
 const failure = errorEnvelopeSchema;
 const readFailures = { 400: failure, 401: failure };
@@ -40,35 +32,9 @@ const createFailures = { ...readFailures, 409: failure, 422: failure, 503: failu
 /** A provider's notification body: at most this many bytes (theirs are a few KB). */
 const NOTIFICATION_BODY_LIMIT = 64 * 1024;
 
-/** The cashier's language: `?lang`, else the web app's api-language, else the browser's Accept-Language. */
-function cashierLangOf(request: FastifyRequest, asked: CashierLang | undefined): CashierLang {
-  if (asked) return asked;
-  const header = request.headers['api-language'];
-  if (header === 'en' || header === 'zh-Hans') return header;
-  const accept = String(request.headers['accept-language'] ?? '')
-    .trim()
-    .toLowerCase();
-  return accept.startsWith('en') ? 'en' : 'zh-Hans';
-}
-
-const cashierQuerySchema = z.object({
-  t: z.string().max(200).default(''),
-  via: z.enum(['qr']).optional(),
-  lang: z.enum(['zh-Hans', 'en']).optional(),
-  notice: z.enum(['cancelled']).optional(),
-});
-type CashierQuery = z.infer<typeof cashierQuerySchema>;
-
-/** A path of the cashier with its query (the token, the QR variant, the language, a notice). */
-function cashierPath(orderNo: string, action: '' | '/pay' | '/cancel', q: Partial<CashierQuery>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(q)) if (value) params.set(key, value);
-  return `${SANDBOX_CASHIER_PATH}/${orderNo}${action}?${params.toString()}`;
-}
-
 /**
  * Recharge and payment (DESIGN.md §6 /pay/*): the catalogue (public), the student's orders, the
- * providers' notifications and the sandbox cashier. Notifications declare session `none` and are
+ * providers' notifications and the sandbox cashier (sandbox-cashier.routes.ts). Notifications declare session `none` and are
  * authenticated by their signatures only: their bodies arrive as raw bytes (a parser of this scope
  * keeps the Buffer, as the signatures cover the exact bytes) and their replies follow the provider's
  * protocol, not the envelope (DESIGN.md §5).
@@ -158,8 +124,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     async (request) => ok(await payments.closeOrder(studentIdOf(request), request.body.order_no)),
   );
 
-  // Raw bodies from here on: the notifications' signatures cover the exact bytes, and the cashier's
-  // forms post (empty) form bodies. Only this scope parses bodies this way.
+  // Raw bodies in this scope only: the notifications' signatures cover the exact bytes.
   await app.register(async (scope) => {
     const raw = scope.withTypeProvider<ZodTypeProvider>();
     raw.removeAllContentTypeParsers();
@@ -200,112 +165,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
         return reply.send(answer.body ?? null);
       },
     );
-
-    // The sandbox cashier (PAY_DRIVER=sandbox only): an HTML page and its two forms; the signed link
-    // token is the credential (session `none`: the page opens on a phone that scanned the QR code).
-    if (!payments.sandbox) return;
-    const cashierSchema = {
-      tags: ['payments'],
-      params: z.object({ order_no: orderNoSchema }),
-      querystring: cashierQuerySchema,
-    };
-
-    raw.get(
-      '/pay/sandbox/:order_no',
-      {
-        config: { session: 'none' },
-        schema: {
-          ...cashierSchema,
-          summary: 'The sandbox cashier page of an order (HTML; the qr_code / redirect_url of createOrder)',
-          response: { 200: z.string(), 400: failure, 404: z.union([z.string(), failure]) },
-        },
-      },
-      async (request, reply) => {
-        const { order_no: orderNo } = request.params;
-        const q = request.query;
-        const lang = cashierLangOf(request, q.lang);
-        reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-        const found = await payments.cashierOrder(orderNo, q.t);
-        if (!found) return reply.code(404).send(renderCashierNotFound(lang));
-        const { order } = found;
-        const product = JSON.parse(order.product) as { title_zh: string; title_en: string };
-        const keep = { t: q.t, ...(q.via ? { via: q.via } : {}) };
-        return reply.send(
-          renderCashierPage({
-            lang,
-            orderNo,
-            titleZh: product.title_zh,
-            titleEn: product.title_en,
-            amountFen: order.amount_fen,
-            method: order.pay_method,
-            status:
-              order.status === ORDER_AWAITING ? 'awaiting' : order.status === ORDER_PAID ? 'paid' : 'closed',
-            expiresAt: Number(order.expires_at),
-            selfUrl: `${publicOrigin(request, config)}${cashierPath(orderNo, '', { ...keep, via: 'qr' })}`,
-            payAction: cashierPath(orderNo, '/pay', { ...keep, lang }),
-            cancelAction: cashierPath(orderNo, '/cancel', { ...keep, lang }),
-            otherLangUrl: cashierPath(orderNo, '', { ...keep, lang: lang === 'en' ? 'zh-Hans' : 'en' }),
-            ...(q.notice ? { notice: q.notice } : {}),
-          }),
-        );
-      },
-    );
-
-    /**
-     * A form of the cashier page: `act` does what it asks and says where to go back to (303), or
-     * null when the order or its token is not found (the not-found page, 404).
-     */
-    const cashierForm = (
-      action: 'pay' | 'cancel',
-      summary: string,
-      act: (orderNo: string, q: CashierQuery) => Promise<string | null>,
-    ) =>
-      raw.post(
-        `/pay/sandbox/:order_no/${action}`,
-        {
-          config: { session: 'none' },
-          schema: {
-            ...cashierSchema,
-            summary,
-            response: { 303: z.null(), 400: failure, 404: z.union([z.string(), failure]) },
-          },
-        },
-        async (request, reply) => {
-          const q = request.query;
-          const back = await act(request.params.order_no, q);
-          if (back === null) {
-            return reply
-              .code(404)
-              .type('text/html; charset=utf-8')
-              .send(renderCashierNotFound(cashierLangOf(request, q.lang)));
-          }
-          return reply.header('cache-control', 'no-store').redirect(back, 303);
-        },
-      );
-
-    cashierForm(
-      'pay',
-      'Pay at the sandbox cashier: the sandbox sends its signed notification through the verification every notification takes; then back to the order (303)',
-      async (orderNo, q) => {
-        const order = await payments.cashierPay(orderNo, q.t);
-        if (!order) return null;
-        // A phone that scanned the QR code stays on the cashier (it shows the result); the tab that
-        // was sent here goes back to the order, as a provider's return_url does.
-        return q.via === 'qr' || order.status !== ORDER_PAID
-          ? cashierPath(orderNo, '', { t: q.t, via: q.via, lang: q.lang })
-          : payReturnPath(orderNo);
-      },
-    );
-
-    cashierForm(
-      'cancel',
-      'Cancel at the sandbox cashier: nothing is paid and the order keeps awaiting payment until it is closed or expires (303)',
-      async (orderNo, q) => {
-        if (!(await payments.cashierOrder(orderNo, q.t))) return null;
-        return q.via === 'qr'
-          ? cashierPath(orderNo, '', { t: q.t, via: q.via, lang: q.lang, notice: 'cancelled' })
-          : payReturnPath(orderNo);
-      },
-    );
   });
+
+  // The sandbox cashier (PAY_DRIVER=sandbox only): its page and forms, in their own scope.
+  if (payments.sandbox) await app.register(sandboxCashierRoutes, { payments, config });
 };
