@@ -18,10 +18,11 @@ import { registerMatchedRoute } from './http/route-path.ts';
 import { bufferedStdout, OneLineLogController, requestLoggerFactory } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
-import { createIdempotency } from './db/idempotency.ts';
 import { JOBS } from './jobs/registry.ts';
 import { registerJobs } from './jobs/scheduler.ts';
+import { openStorageProviderFromConfig } from './providers/storage/storage.config.ts';
 import { registerRoutes } from './routes.ts';
+import { createServices, type Services } from './services.ts';
 
 export type BuildAppOptions = {
   /** Use this database instead of opening one from the config (tests); closed with the app. */
@@ -86,7 +87,8 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   try {
     const outcome = await migrateToLatest(database.db, database.dialect);
     if (outcome.applied.length > 0) app.log.info({ applied: outcome.applied }, 'database migrated');
-    if (await seedDemo(database.db, config, { dialect: database.dialect, wasEmpty: outcome.wasEmpty })) {
+    const seedCtx = { dialect: database.dialect, wasEmpty: outcome.wasEmpty, log: app.log };
+    if (await seedDemo(database.db, config, seedCtx)) {
       app.log.info('demo data seeded');
     }
   } catch (err) {
@@ -96,11 +98,35 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
 
   for (const warning of secretsInDatabaseWarnings(config)) app.log.warn(warning);
 
+  const clock = opts.clock ?? systemClock;
+  // Every service, built once (src/services.ts). The file store is checked now (S3: HeadBucket), so
+  // a store that cannot be reached stops the start, not an upload.
+  let storage: Awaited<ReturnType<typeof openStorageProviderFromConfig>> | undefined;
+  let services: Services;
+  try {
+    storage = await openStorageProviderFromConfig(config);
+    services = await createServices({
+      db: database.db,
+      dialect: database.dialect,
+      clock,
+      config,
+      log: app.log,
+      storage,
+    });
+  } catch (err) {
+    storage?.close();
+    await database.destroy();
+    throw err;
+  }
+  const openedStorage = storage;
+  app.addHook('onClose', () => openedStorage.close());
+
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbDialect', database.dialect);
-  app.decorate('clock', opts.clock ?? systemClock);
-  app.decorate('idempotency', createIdempotency({ db: app.db, clock: app.clock }));
+  app.decorate('clock', clock);
+  app.decorate('services', services);
+  app.decorate('idempotency', services.idempotency);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -124,7 +150,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   registerPublicCache(app, app.clock, { ...PUBLIC_CACHE_DEFAULTS, ...opts.publicCache });
   registerErrorHandler(app);
 
-  // The areas (src/routes.ts): services, the session guard (auth, before any route), routes.
+  // The areas (src/routes.ts): their services, the session guard (auth, before any route), routes.
   await registerRoutes(app);
   // Background jobs (idempotent, safe on every instance; stopped on close).
   await registerJobs(app, JOBS, { schedule: opts.scheduleJobs ?? true });

@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import { UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { CODES } from '@app/contract/codes';
-import { appSettingRepository, SETTING_KEYS } from '../src/db/app-setting.repository.ts';
-import { SMS_CODE_PEPPER_SETTING } from '../src/modules/auth/auth.secrets.ts';
+import { appSettingRepository } from '../src/db/app-setting.repository.ts';
+import { SECRET_SETTING_KEYS } from '../src/db/secrets.ts';
 import { studentIdOf } from '../src/http/session-policy.ts';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '../src/modules/auth/token-signer.ts';
 import {
@@ -279,14 +279,14 @@ describe('server secrets', () => {
   it('are generated once into the database and shared by every instance on it', async () => {
     const env = { JWT_SECRET: undefined, SMS_CODE_PEPPER: undefined };
     const a = await createTestApp({ env });
-    const jwt = await appSettingRepository.find(a.db, SETTING_KEYS.jwtSecret);
-    const pepper = await appSettingRepository.find(a.db, SMS_CODE_PEPPER_SETTING);
+    const jwt = await appSettingRepository.find(a.db, SECRET_SETTING_KEYS.jwtSecret);
+    const pepper = await appSettingRepository.find(a.db, SECRET_SETTING_KEYS.smsCodePepper);
     expect(jwt).toMatch(/^[\w-]{64}$/);
     expect(pepper).toMatch(/^[\w-]{64}$/);
     expect(pepper).not.toBe(jwt);
 
     const b = await createTestApp({ env, reuseDatabaseOf: a, clock: a.clock });
-    expect(await appSettingRepository.find(b.db, SETTING_KEYS.jwtSecret)).toBe(jwt);
+    expect(await appSettingRepository.find(b.db, SECRET_SETTING_KEYS.jwtSecret)).toBe(jwt);
     // A code sent through one instance logs in through the other; its token works on both.
     const pair = await loginBySms(a);
     expect((await info(b, pair.token)).statusCode).toBe(200);

@@ -112,8 +112,8 @@ describe('recordings (job courses.deliver-recordings)', () => {
     expect(await t.app.jobs.runOnce('courses.deliver-recordings')).toEqual({ delivered: 0, failed: 0 });
 
     t.clock.advance(2 * DAY + 2 * HOUR + 5 * MINUTE);
-    await t.app.courses.markStudentAbsent(missed.course.id);
-    await t.app.courses.markTeacherNoShow(abolished.course.id);
+    await t.app.classLifecycle.markStudentAbsent(missed.course.id);
+    await t.app.classLifecycle.markTeacherNoShow(abolished.course.id);
     t.clock.advance(2 * HOUR);
     await t.app.jobs.runOnce('courses.advance-statuses');
 

@@ -613,24 +613,24 @@ describe('ownership', () => {
     );
     ctx.clock.set(NOW + 3 * DAY);
     await expectRefusal(
-      ctx.courses.addCourseReview(intruder, { id: course.id, rating: 1, tags: [], content: '' }),
+      ctx.classReviews.addCourseReview(intruder, { id: course.id, rating: 1, tags: [], content: '' }),
       CODES.NOT_FOUND,
       'course.notFound',
     );
-    const reportId = (await ctx.courses.recordTeacherReport(course.id, {
+    const reportId = (await ctx.classReviews.recordTeacherReport(course.id, {
       scores: { grammar: 4 },
       comment: 'c',
       homework: 'h',
     }))!;
     await expectRefusal(
-      ctx.courses.getFeedbackInfo(intruder, { ec_id: course.id, id: reportId }),
+      ctx.classReviews.getFeedbackInfo(intruder, { ec_id: course.id, id: reportId }),
       CODES.NOT_FOUND,
       'course.feedbackNotFound',
     );
     expect(
       (await ctx.courses.getCourseList(intruder, { scope: 'finished', current: 1, size: 10 })).total,
     ).toBe(0);
-    expect((await ctx.courses.getFeedbackList(intruder, { current: 1, size: 10 })).total).toBe(0);
+    expect((await ctx.classReviews.getFeedbackList(intruder, { current: 1, size: 10 })).total).toBe(0);
     expect(await ctx.wallet.getCoinBalance(owner)).toEqual({ coins: 1000 - PRICE });
   });
 });
@@ -656,11 +656,14 @@ describe('class lifecycle', () => {
     });
     ctx.clock.set(start + MINUTE);
     expect((await ctx.courses.getCourseInfo(s, course.id)).status).toBe(200);
-    expect(await ctx.courses.advanceStatuses()).toEqual({ started: 1, ended: 0 });
-    expect(await ctx.courses.advanceStatuses()).toEqual({ started: 0, ended: 0 });
+    expect(await ctx.classLifecycle.advanceStatuses()).toEqual({ started: 1, ended: 0 });
+    expect(await ctx.classLifecycle.advanceStatuses()).toEqual({ started: 0, ended: 0 });
     ctx.clock.set(start + 25 * MINUTE);
     expect((await ctx.courses.getCourseInfo(s, course.id)).status).toBe(300);
-    const runs = await Promise.all([ctx.courses.advanceStatuses(), ctx.courses.advanceStatuses()]);
+    const runs = await Promise.all([
+      ctx.classLifecycle.advanceStatuses(),
+      ctx.classLifecycle.advanceStatuses(),
+    ]);
     expect(runs.reduce((n, r) => n + r.ended, 0)).toBe(1);
     const row = await ctx.db
       .selectFrom('course')
@@ -679,11 +682,11 @@ describe('class lifecycle', () => {
       payType: 'coin',
     });
     ctx.clock.set(NOW + 2 * DAY + 10 * MINUTE);
-    expect(await ctx.courses.markTeacherNoShow(course.id)).toEqual({
+    expect(await ctx.classLifecycle.markTeacherNoShow(course.id)).toEqual({
       refunded_coins: 2 * PRICE,
       refunded_card_lessons: 0,
     });
-    await expectRefusal(ctx.courses.markTeacherNoShow(course.id), CODES.CONFLICT, 'course.abolished');
+    await expectRefusal(ctx.classLifecycle.markTeacherNoShow(course.id), CODES.CONFLICT, 'course.abolished');
     expect((await coinLogsOf(ctx.db, s)).map((l) => [l.type, l.amount])).toEqual([
       [300, PRICE],
       [500, -PRICE],
@@ -709,7 +712,7 @@ describe('class lifecycle', () => {
       slotId: await slot(ctx, 2 * DAY),
       payType: 'card',
     });
-    expect(await ctx.courses.markTeacherNoShow(course.id)).toEqual({
+    expect(await ctx.classLifecycle.markTeacherNoShow(course.id)).toEqual({
       refunded_coins: 0,
       refunded_card_lessons: 2,
     });
@@ -731,7 +734,11 @@ describe('class lifecycle', () => {
       payType: 'coin',
     });
     await ctx.courses.cancel({ studentId: s, courseId: course.id, reason: 'other' });
-    await expectRefusal(ctx.courses.markTeacherNoShow(course.id), CODES.CONFLICT, 'course.alreadyCancelled');
+    await expectRefusal(
+      ctx.classLifecycle.markTeacherNoShow(course.id),
+      CODES.CONFLICT,
+      'course.alreadyCancelled',
+    );
     expect(await ctx.wallet.getCoinBalance(s)).toEqual({ coins: 1000 });
     await expectLedgersWhole(ctx.db);
   });
@@ -745,11 +752,15 @@ describe('class lifecycle', () => {
       slotId: await createSlot(ctx.db, ctx.teacher, { start_at: start }),
       payType: 'coin',
     });
-    await expectRefusal(ctx.courses.markStudentAbsent(course.id), CODES.UNPROCESSABLE, 'course.notStarted');
+    await expectRefusal(
+      ctx.classLifecycle.markStudentAbsent(course.id),
+      CODES.UNPROCESSABLE,
+      'course.notStarted',
+    );
     ctx.clock.set(start + 30 * MINUTE);
-    await ctx.courses.markStudentAbsent(course.id);
-    await ctx.courses.markStudentAbsent(course.id);
-    expect(await ctx.courses.recordPlayback(course.id, 'https://example.test/rec.mp4')).toBe(false);
+    await ctx.classLifecycle.markStudentAbsent(course.id);
+    await ctx.classLifecycle.markStudentAbsent(course.id);
+    expect(await ctx.classLifecycle.recordPlayback(course.id, 'https://example.test/rec.mp4')).toBe(false);
     const info = await ctx.courses.getCourseInfo(s, course.id);
     expect(info).toMatchObject({
       status: 300,
@@ -758,7 +769,7 @@ describe('class lifecycle', () => {
       reviewable: false,
     });
     await expectRefusal(
-      ctx.courses.addCourseReview(s, { id: course.id, rating: 5, tags: [], content: '' }),
+      ctx.classReviews.addCourseReview(s, { id: course.id, rating: 5, tags: [], content: '' }),
       CODES.UNPROCESSABLE,
       'course.reviewMissed',
     );
@@ -781,7 +792,7 @@ describe('class lifecycle', () => {
     const expiresAt = new Date(end + 30 * DAY).toISOString();
     expect(await playback()).toEqual({ state: 'pending', url: null, expires_at: expiresAt });
     ctx.clock.set(end + HOUR);
-    expect(await ctx.courses.recordPlayback(course.id, 'https://example.test/rec.mp4')).toBe(true);
+    expect(await ctx.classLifecycle.recordPlayback(course.id, 'https://example.test/rec.mp4')).toBe(true);
     expect(await playback()).toEqual({
       state: 'ready',
       url: 'https://example.test/rec.mp4',
@@ -846,14 +857,14 @@ describe('reviews', () => {
     };
     ctx.clock.set(end - MINUTE);
     await expectRefusal(
-      ctx.courses.addCourseReview(s, body),
+      ctx.classReviews.addCourseReview(s, body),
       CODES.UNPROCESSABLE,
       'course.reviewNotFinished',
     );
     ctx.clock.set(end + 7 * DAY);
     expect((await ctx.courses.getCourseInfo(s, course.id)).reviewable).toBe(true);
-    expect(await ctx.courses.addCourseReview(s, body)).toEqual({ id: course.id });
-    await expectRefusal(ctx.courses.addCourseReview(s, body), CODES.CONFLICT, 'course.alreadyReviewed');
+    expect(await ctx.classReviews.addCourseReview(s, body)).toEqual({ id: course.id });
+    await expectRefusal(ctx.classReviews.addCourseReview(s, body), CODES.CONFLICT, 'course.alreadyReviewed');
     const info = await ctx.courses.getCourseInfo(s, course.id);
     expect(info).toMatchObject({
       reviewable: false,
@@ -874,7 +885,7 @@ describe('reviews', () => {
     ctx.clock.set(end + HOUR);
     const results = await Promise.allSettled(
       [1, 2, 3, 4, 5].map((rating) =>
-        ctx.courses.addCourseReview(s, { id: course.id, rating, tags: [], content: '' }),
+        ctx.classReviews.addCourseReview(s, { id: course.id, rating, tags: [], content: '' }),
       ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
@@ -891,7 +902,7 @@ describe('reviews', () => {
     const { s, course, end } = await heldClass(ctx);
     ctx.clock.set(end + 7 * DAY + 1);
     const params = await expectRefusal(
-      ctx.courses.addCourseReview(s, { id: course.id, rating: 4, tags: [], content: '' }),
+      ctx.classReviews.addCourseReview(s, { id: course.id, rating: 4, tags: [], content: '' }),
       CODES.UNPROCESSABLE,
       'course.reviewWindowClosed',
     );
@@ -901,7 +912,7 @@ describe('reviews', () => {
     await ctx.courses.cancel({ studentId: other.s, courseId: other.course.id, reason: 'other' });
     ctx.clock.set(other.end + HOUR);
     await expectRefusal(
-      ctx.courses.addCourseReview(other.s, { id: other.course.id, rating: 4, tags: [], content: '' }),
+      ctx.classReviews.addCourseReview(other.s, { id: other.course.id, rating: 4, tags: [], content: '' }),
       CODES.UNPROCESSABLE,
       'course.reviewNotHeld',
     );
@@ -919,7 +930,7 @@ describe('timetable, lists and teachers’ reports', () => {
     const c = await book(4 * DAY);
     const d = await book(5 * DAY);
     await ctx.courses.cancel({ studentId: s, courseId: d, reason: 'other' });
-    await ctx.courses.markTeacherNoShow(c);
+    await ctx.classLifecycle.markTeacherNoShow(c);
     ctx.clock.set(NOW + 3 * DAY + MINUTE); // a is over, b is in class (no job has run)
     const recent = await ctx.courses.getCourseList(s, { scope: 'recent', current: 1, size: 10 });
     expect(recent.records.map((r) => [r.id, r.status])).toEqual([[b, 200]]);
@@ -955,26 +966,26 @@ describe('timetable, lists and teachers’ reports', () => {
     const c1 = await ctx.courses.book({ studentId: s, slotId: await slot(ctx, 2 * DAY), payType: 'coin' });
     const c2 = await ctx.courses.book({ studentId: s, slotId: await slot(ctx, 3 * DAY), payType: 'coin' });
     ctx.clock.set(NOW + 2 * DAY + HOUR);
-    const r1 = (await ctx.courses.recordTeacherReport(c1.id, {
+    const r1 = (await ctx.classReviews.recordTeacherReport(c1.id, {
       scores: { fluency: 4 },
       comment: 'Good',
       homework: 'Read',
     }))!;
     expect(
-      await ctx.courses.recordTeacherReport(c1.id, { scores: {}, comment: 'again', homework: '' }),
+      await ctx.classReviews.recordTeacherReport(c1.id, { scores: {}, comment: 'again', homework: '' }),
     ).toBeUndefined();
     ctx.clock.set(NOW + 3 * DAY + HOUR);
-    const r2 = (await ctx.courses.recordTeacherReport(c2.id, {
+    const r2 = (await ctx.classReviews.recordTeacherReport(c2.id, {
       scores: { grammar: 5 },
       comment: 'Great',
       homework: 'Write',
     }))!;
-    const list = await ctx.courses.getFeedbackList(s, { current: 1, size: 10 });
+    const list = await ctx.classReviews.getFeedbackList(s, { current: 1, size: 10 });
     expect(list.records.map((r) => [r.id, r.course_id, r.read])).toEqual([
       [r2, c2.id, false],
       [r1, c1.id, false],
     ]);
-    const info = await ctx.courses.getFeedbackInfo(s, { ec_id: c1.id, id: r1 });
+    const info = await ctx.classReviews.getFeedbackInfo(s, { ec_id: c1.id, id: r1 });
     expect(info).toMatchObject({
       id: r1,
       scores: { fluency: 4 },
@@ -983,11 +994,11 @@ describe('timetable, lists and teachers’ reports', () => {
       read: true,
     });
     await expectRefusal(
-      ctx.courses.getFeedbackInfo(s, { ec_id: c2.id, id: r1 }),
+      ctx.classReviews.getFeedbackInfo(s, { ec_id: c2.id, id: r1 }),
       CODES.NOT_FOUND,
       'course.feedbackNotFound',
     );
-    expect((await ctx.courses.getFeedbackList(s, { current: 1, size: 10 })).records[1]!.read).toBe(true);
+    expect((await ctx.classReviews.getFeedbackList(s, { current: 1, size: 10 })).records[1]!.read).toBe(true);
     expect((await ctx.courses.getCourseInfo(s, c2.id)).report).toMatchObject({ id: r2, read: false });
   });
 });
@@ -1216,13 +1227,13 @@ describe('model: random bookings, cancellations, lifecycle and no-shows keep eve
           } else if (cmd.kind === 'time') {
             ctx.clock.advance(cmd.hours * HOUR);
           } else if (cmd.kind === 'advance') {
-            await ctx.courses.advanceStatuses();
+            await ctx.classLifecycle.advanceStatuses();
           } else {
             const target = booked[cmd.nth % Math.max(1, booked.length)];
             if (!target) continue;
             try {
               if (cmd.kind === 'noShow') {
-                const r = await ctx.courses.markTeacherNoShow(target.id);
+                const r = await ctx.classLifecycle.markTeacherNoShow(target.id);
                 expect(settled.has(target.id)).toBe(false);
                 expect([r.refunded_coins, r.refunded_card_lessons]).toEqual([
                   2 * target.price,
@@ -1233,7 +1244,7 @@ describe('model: random bookings, cancellations, lifecycle and no-shows keep eve
                 if (target.cardId !== null)
                   cards.set(target.cardId, cards.get(target.cardId)! + r.refunded_card_lessons);
               } else {
-                await ctx.courses.markStudentAbsent(target.id);
+                await ctx.classLifecycle.markStudentAbsent(target.id);
               }
             } catch (error) {
               if (!isAppError(error)) throw error;

@@ -462,7 +462,7 @@ describe('refusals: status and message in zh-Hans and en', () => {
     ctx.clock.set(NOW + 2 * DAY + MINUTE);
     s = await relogin(ctx, s);
     await expectRefusedInBoth(cancel(started.id), 422, 'course.cancelAfterStart');
-    await ctx.t.app.courses.markTeacherNoShow(abolished.id);
+    await ctx.t.app.classLifecycle.markTeacherNoShow(abolished.id);
     await expectRefusedInBoth(cancel(abolished.id), 409, 'course.abolished');
   });
 
@@ -491,7 +491,7 @@ describe('refusals: status and message in zh-Hans and en', () => {
     await expectRefusedInBoth(review(held.id), 409, 'course.alreadyReviewed');
     ctx.clock.set(NOW + 4 * DAY + HOUR);
     s = await relogin(ctx, s);
-    await ctx.t.app.courses.markStudentAbsent(missed.id);
+    await ctx.t.app.classLifecycle.markStudentAbsent(missed.id);
     await expectRefusedInBoth(review(missed.id), 422, 'course.reviewMissed');
     ctx.clock.set(NOW + 3 * DAY + 8 * DAY);
     s = await relogin(ctx, s);
@@ -505,7 +505,7 @@ describe('ownership and sessions', () => {
     let owner = await student(ctx);
     const course = await book(ctx, owner, await slot(ctx, 2 * DAY));
     ctx.clock.set(NOW + 2 * DAY + HOUR);
-    const reportId = (await ctx.t.app.courses.recordTeacherReport(course.id, {
+    const reportId = (await ctx.t.app.classReviews.recordTeacherReport(course.id, {
       scores: { fluency: 4 },
       comment: 'Good',
       homework: 'Read',

@@ -168,7 +168,7 @@ describe('job courses.deliver-recordings', () => {
       db: t.db,
       clock,
       provider,
-      courses: { recordPlayback: (id, url) => t.app.courses.recordPlayback(id, url) },
+      lifecycle: { recordPlayback: (id, url) => t.app.classLifecycle.recordPlayback(id, url) },
     });
 
     // The oldest 200 first (one fails at the provider: counted, the run goes on), then the rest.

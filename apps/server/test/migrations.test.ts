@@ -4,7 +4,7 @@ import { appSettingRepository } from '../src/db/app-setting.repository.ts';
 import { migrateToLatest } from '../src/db/migrator.ts';
 import { withTransaction } from '../src/db/transaction.ts';
 import { createTestApp } from './helpers/test-app.ts';
-import { COURSES_LINK_SECRET_SETTING } from '../src/modules/courses/courses.plugin.ts';
+import { SECRET_SETTING_KEYS } from '../src/db/secrets.ts';
 
 describe('database', () => {
   it('runs the migrations once: a second start applies nothing and keeps the data', async () => {
@@ -64,7 +64,7 @@ describe('database', () => {
     // Start-up itself stores the generated secret of classroom links and calendar feeds; nothing
     // else may be left over from an earlier test.
     const rows = await db.selectFrom('app_setting').select('key').execute();
-    expect(rows.map((r) => r.key)).toEqual([COURSES_LINK_SECRET_SETTING]);
+    expect(rows.map((r) => r.key)).toEqual([SECRET_SETTING_KEYS.coursesLinkSecret]);
   });
 
   it('configures its engine: SQLite pragmas, or a PostgreSQL schema of its own per test file', async () => {

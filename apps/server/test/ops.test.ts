@@ -351,7 +351,7 @@ describe('ops: classes', () => {
       code: 1,
     });
     ctx.clock.set(NOW + 2 * DAY + 30 * MINUTE);
-    await ctx.t.app.courses.advanceStatuses();
+    await ctx.t.app.classLifecycle.advanceStatuses();
     expect((await ctx.ops('class', 'mark-student-absent', '--class', String(absent.courseId))).code).toBe(0);
     const row = await ctx.t.db
       .selectFrom('course')
@@ -808,7 +808,7 @@ describe('ops: ledger audit', () => {
             expect(outcome.code).not.toBe(2);
           } else if (st.kind === 'time') {
             ctx.clock.advance(st.hours * HOUR);
-            await ctx.t.app.courses.advanceStatuses();
+            await ctx.t.app.classLifecycle.advanceStatuses();
           }
         }
         // Every run ends with a manual increase and a no-show of a class booked over HTTP.

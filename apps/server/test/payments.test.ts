@@ -6,10 +6,9 @@ import type { CreatedOrder, Order, ProductList } from '@app/contract/payments';
 import { apiUrl, type ApiReply, type Lang } from '../../../test-support/http.ts';
 import { createStudentSession, dataOf, type StudentSession } from '../../../test-support/students.ts';
 import { isAppError } from '../src/http/app-error.ts';
-import { resolveSecret } from '../src/modules/auth/auth.secrets.ts';
-import { PAY_SANDBOX_SECRET_SETTING } from '../src/modules/payments/payments.plugin.ts';
-import { createPaymentsService } from '../src/modules/payments/payments.service.ts';
+import { resolveSecret, SECRET_SETTING_KEYS } from '../src/db/secrets.ts';
 import type { PaymentProvider, RawNotification } from '../src/providers/payment/payment-provider.ts';
+import { createServices, silentLog } from '../src/services.ts';
 import {
   SANDBOX_APP_ID,
   signSandboxNotification,
@@ -114,7 +113,7 @@ function orderRow(ctx: Ctx, orderNo: string) {
 }
 
 function secretOf(ctx: Ctx): Promise<string> {
-  return resolveSecret(ctx.t.db, undefined, PAY_SANDBOX_SECRET_SETTING, ctx.clock.now());
+  return resolveSecret(ctx.t.db, undefined, SECRET_SETTING_KEYS.paySandboxSecret, ctx.clock.now());
 }
 
 /** A notification as the sandbox sends it for a paid order (fields overridable to forge bad ones). */
@@ -574,14 +573,13 @@ describe('jobs', () => {
         return sandbox.queryPayment(orderNo);
       },
     };
-    const payments = createPaymentsService({
+    const { payments } = await createServices({
       db: ctx.t.db,
       dialect: ctx.t.dialect,
       clock: ctx.clock,
-      settings: { orderTtlMinutes: 15 },
-      providers: new Map([['wechat', provider]]),
-      wallet: ctx.t.app.wallet,
-      teachers: { isActiveTeacher: async () => true },
+      config: { ...ctx.t.config, ORDER_TTL_MINUTES: 15 },
+      log: silentLog,
+      paymentProviders: new Map([['wechat', provider]]),
     });
     const open = async (answer?: 'closed' | 'unknown' | 'awaiting' | 'fails') => {
       const created = await payments.createOrder({

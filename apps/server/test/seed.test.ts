@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createSeedRun } from '../src/db/seed/seed-run.ts';
 import { DEMO_STUDENT } from '../src/modules/students/students.seed.ts';
 import { seedDemoCourses } from '../src/modules/courses/courses.seed.ts';
 import { seedDemoOrders } from '../src/modules/payments/payments.seed.ts';
@@ -51,9 +52,9 @@ describe('the demo seed of classes and the wallet', () => {
     expect(infos.filter((i) => i.review !== null).length).toBeGreaterThanOrEqual(2);
     // The most recent held class is still open for the student's own review.
     expect(infos.some((i) => i.reviewable)).toBe(true);
-    const reports = await t.app.courses.getFeedbackList(id, { current: 1, size: 50 });
+    const reports = await t.app.classReviews.getFeedbackList(id, { current: 1, size: 50 });
     expect(reports.total).toBe(3);
-    const report = await t.app.courses.getFeedbackInfo(id, {
+    const report = await t.app.classReviews.getFeedbackInfo(id, {
       id: reports.records[0]!.id,
       ec_id: reports.records[0]!.course_id,
     });
@@ -68,7 +69,9 @@ describe('the demo seed of classes and the wallet', () => {
     expect(recent.records.map((c) => c.card_type ?? c.pay_type).sort()).toEqual([100, 200, 'coin'].sort());
 
     // Once per database: a second run adds nothing.
-    expect(await seedDemoCourses(t.db, t.dialect, id, t.clock.now())).toBe(false);
+    const run = await createSeedRun(t.db, t.dialect, t.config, { now: t.clock.now() });
+    const buyWallet = () => Promise.reject(new Error('the wallet was bought on the first run'));
+    expect(await seedDemoCourses(run, id, t.clock.now(), buyWallet)).toBe(false);
     expect(await ledgerViolations(t.db)).toEqual([]);
   });
 });
@@ -138,14 +141,15 @@ describe('the demo seed of orders', () => {
       sandbox: true,
       origin: 'http://x.test',
     };
-    await seedDemoOrders(t.db, t.dialect, again);
+    await seedDemoOrders(await createSeedRun(t.db, t.dialect, t.config, { now: again.now }), again);
     expect(
       await t.db.selectFrom('pay_order').select('id').where('student_id', '=', id).execute(),
     ).toHaveLength(orders.length);
     // Once it has expired (the expiry job), the next start opens a fresh one.
     t.clock.advance(Number(awaiting.expires_at) - Date.now() + 1000);
     expect((await t.app.payments.closeExpiredOrders()).closed).toBe(1);
-    await seedDemoOrders(t.db, t.dialect, { ...again, now: Number(awaiting.expires_at) + 1 });
+    const later = { ...again, now: Number(awaiting.expires_at) + 1 };
+    await seedDemoOrders(await createSeedRun(t.db, t.dialect, t.config, { now: later.now }), later);
     const after = await t.db
       .selectFrom('pay_order')
       .select(['status', 'pay_action'])

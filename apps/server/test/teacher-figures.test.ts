@@ -59,20 +59,20 @@ describe("a teacher's rating follows the reviews", () => {
     await createReview(ctx.db, ctx.teacher, { rating: 5 }); // imported with the teacher
     const [a, b, c] = await classes(ctx, 3);
     ctx.clock.set(c!.end + MINUTE);
-    await ctx.courses.advanceStatuses();
+    await ctx.classLifecycle.advanceStatuses();
 
     expect((await figures(ctx)).rating_x100).toBe(490); // no review through the platform yet
-    await ctx.courses.addCourseReview(a!.student, review(a!.id, 4));
+    await ctx.classReviews.addCourseReview(a!.student, review(a!.id, 4));
     expect((await figures(ctx)).rating_x100).toBe(450); // (5 + 4) / 2
-    await ctx.courses.addCourseReview(b!.student, review(b!.id, 2));
+    await ctx.classReviews.addCourseReview(b!.student, review(b!.id, 2));
     expect((await figures(ctx)).rating_x100).toBe(367); // 11 / 3 = 3.666…
     await expectRefusal(
-      ctx.courses.addCourseReview(b!.student, review(b!.id, 5)),
+      ctx.classReviews.addCourseReview(b!.student, review(b!.id, 5)),
       CODES.CONFLICT,
       'course.alreadyReviewed',
     );
     expect((await figures(ctx)).rating_x100).toBe(367);
-    await ctx.courses.addCourseReview(c!.student, review(c!.id, 5));
+    await ctx.classReviews.addCourseReview(c!.student, review(c!.id, 5));
     expect((await figures(ctx)).rating_x100).toBe(400); // 16 / 4
   });
 
@@ -80,9 +80,11 @@ describe("a teacher's rating follows the reviews", () => {
     const ctx = await setup();
     const made = await classes(ctx, 8);
     ctx.clock.set(made.at(-1)!.end + MINUTE);
-    await ctx.courses.advanceStatuses();
+    await ctx.classLifecycle.advanceStatuses();
     const ratings = [5, 4, 3, 5, 2, 5, 4, 1];
-    await Promise.all(made.map((m, i) => ctx.courses.addCourseReview(m.student, review(m.id, ratings[i]!))));
+    await Promise.all(
+      made.map((m, i) => ctx.classReviews.addCourseReview(m.student, review(m.id, ratings[i]!))),
+    );
     const sum = ratings.reduce((x, y) => x + y, 0);
     expect((await figures(ctx)).rating_x100).toBe(Math.round((sum * 100) / ratings.length));
   });
@@ -96,12 +98,12 @@ describe("a teacher's lesson count follows the finished classes", () => {
     // Cancelled in time: never held, never counted.
     await ctx.courses.cancel({ studentId: first!.student, courseId: first!.id, reason: 'other' });
     ctx.clock.set(made.at(-1)!.end - MINUTE); // the second has ended, the third is in class
-    expect(await ctx.courses.advanceStatuses()).toEqual({ started: 1, ended: 1 });
+    expect(await ctx.classLifecycle.advanceStatuses()).toEqual({ started: 1, ended: 1 });
     expect((await figures(ctx)).lesson_count).toBe(101);
-    expect(await ctx.courses.advanceStatuses()).toEqual({ started: 0, ended: 0 });
+    expect(await ctx.classLifecycle.advanceStatuses()).toEqual({ started: 0, ended: 0 });
     ctx.clock.set(made.at(-1)!.end);
-    await ctx.courses.advanceStatuses();
-    await ctx.courses.advanceStatuses();
+    await ctx.classLifecycle.advanceStatuses();
+    await ctx.classLifecycle.advanceStatuses();
     expect((await figures(ctx)).lesson_count).toBe(102);
   });
 
@@ -109,7 +111,7 @@ describe("a teacher's lesson count follows the finished classes", () => {
     const ctx = await setup();
     const made = await classes(ctx, 6);
     ctx.clock.set(made.at(-1)!.end);
-    const runs = await Promise.all([1, 2, 3].map(() => ctx.courses.advanceStatuses()));
+    const runs = await Promise.all([1, 2, 3].map(() => ctx.classLifecycle.advanceStatuses()));
     expect(runs.reduce((n, r) => n + r.ended, 0)).toBe(6);
     expect((await figures(ctx)).lesson_count).toBe(106);
   });
@@ -119,25 +121,25 @@ describe("a teacher's lesson count follows the finished classes", () => {
     const [absent, heldThenNoShow, openNoShow] = await classes(ctx, 3);
     // The first class is running: the teacher reports the student absent, which ends it.
     ctx.clock.set(absent!.end - 10 * MINUTE);
-    await ctx.courses.advanceStatuses();
-    await ctx.courses.markStudentAbsent(absent!.id);
+    await ctx.classLifecycle.advanceStatuses();
+    await ctx.classLifecycle.markStudentAbsent(absent!.id);
     expect((await figures(ctx)).lesson_count).toBe(101);
-    await ctx.courses.markStudentAbsent(absent!.id); // idempotent
+    await ctx.classLifecycle.markStudentAbsent(absent!.id); // idempotent
     ctx.clock.set(heldThenNoShow!.end);
-    await ctx.courses.advanceStatuses(); // ends the second class only
+    await ctx.classLifecycle.advanceStatuses(); // ends the second class only
     expect((await figures(ctx)).lesson_count).toBe(102);
     // Reported afterwards: the teacher never came to the second class.
-    await ctx.courses.markTeacherNoShow(heldThenNoShow!.id);
+    await ctx.classLifecycle.markTeacherNoShow(heldThenNoShow!.id);
     expect((await figures(ctx)).lesson_count).toBe(101);
     await expectRefusal(
-      ctx.courses.markTeacherNoShow(heldThenNoShow!.id),
+      ctx.classLifecycle.markTeacherNoShow(heldThenNoShow!.id),
       CODES.CONFLICT,
       'course.abolished',
     );
     // A no-show before its end was never counted: nothing to take back, and the job skips it.
-    await ctx.courses.markTeacherNoShow(openNoShow!.id);
+    await ctx.classLifecycle.markTeacherNoShow(openNoShow!.id);
     ctx.clock.set(openNoShow!.end + DAY);
-    await ctx.courses.advanceStatuses();
+    await ctx.classLifecycle.advanceStatuses();
     expect((await figures(ctx)).lesson_count).toBe(101);
     await expectLedgersWhole(ctx.db);
   });

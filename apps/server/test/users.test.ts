@@ -93,7 +93,7 @@ describe('GET /user/getUserHome', () => {
       await t.app.courses.book({ studentId: s.studentId, slotId: slot, payType: 'coin' });
     }
     clock.advance(3 * HOUR);
-    await t.app.courses.recordTeacherReport(past.id, {
+    await t.app.classReviews.recordTeacherReport(past.id, {
       scores: { speaking: 4 },
       comment: 'Good',
       homework: '',

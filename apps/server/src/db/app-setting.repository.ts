@@ -44,9 +44,9 @@ export const appSettingRepository = {
   },
 };
 
+/** Keys of installation-wide values; the generated secrets' keys are in secrets.ts. */
 export const SETTING_KEYS = {
   demoSeeded: 'demo_seeded',
-  jwtSecret: 'jwt_secret',
   /** The clock hour of the last scheduled ledger audit (ops/ledger-audit.ts): one run per hour. */
   ledgerAuditSlot: 'ledger_audit_slot',
   /** The last scheduled ledger audit's result (JSON). */

@@ -17,7 +17,7 @@ export const JOBS: readonly Job[] = [
     // Rows no limit reads any more: old sends, codes, password attempts, ended session families.
     name: 'auth.purge',
     intervalMs: HOUR,
-    run: ({ app }) => app.auth.purgeExpired(),
+    run: ({ app }) => app.auth.accounts.purgeExpired(),
   },
   {
     // Demo schedules roll forward (DESIGN.md §10): at every start, then daily.
@@ -30,7 +30,7 @@ export const JOBS: readonly Job[] = [
     // Class statuses follow the clock (DESIGN.md §7 "Class lifecycle"): booked → in class → over.
     name: 'courses.advance-statuses',
     intervalMs: 30 * SECOND,
-    run: ({ app }) => app.courses.advanceStatuses(),
+    run: ({ app }) => app.classLifecycle.advanceStatuses(),
   },
   {
     // Room links from the classroom provider for classes starting within a day (shown 10 min before).

@@ -120,7 +120,7 @@ export async function runOps(
       const ctx = {
         ...deps,
         db: trx,
-        services: createOpsServices({ ...deps, db: trx }),
+        services: await createOpsServices({ ...deps, db: trx }),
         actor,
         onRollback: (work: () => Promise<void>) => void undo.push(work),
       };

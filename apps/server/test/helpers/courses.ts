@@ -3,9 +3,9 @@ import type { Clock } from '../../src/clock.ts';
 import type { Db } from '../../src/db/database.ts';
 import { withTransaction } from '../../src/db/transaction.ts';
 import { isAppError } from '../../src/http/app-error.ts';
-import { createCoursesService } from '../../src/modules/courses/courses.service.ts';
-import { createWalletService, type WalletService } from '../../src/modules/wallet/wallet.service.ts';
+import type { WalletService } from '../../src/modules/wallet/wallet.service.ts';
 import { ledgerViolations } from '../../src/ops/ledger-audit.ts';
+import { createServices, silentLog } from '../../src/services.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /**
@@ -62,26 +62,28 @@ export async function createStudent(
   return id;
 }
 
+/**
+ * Every service (src/services.ts) on the test app's database and config, on `clock`, with the
+ * booking notice period given (60 minutes, the default of BOOKING_MIN_NOTICE_MINUTES).
+ */
 export function servicesFor(t: TestApp, clock: Clock, minNoticeMinutes = 60) {
-  const wallet = createWalletService({ db: t.db, clock });
-  const courses = createCoursesService({
+  return createServices({
     db: t.db,
     dialect: t.dialect,
     clock,
-    settings: { minNoticeMinutes },
-    wallet,
+    config: { ...t.config, BOOKING_MIN_NOTICE_MINUTES: minNoticeMinutes },
+    log: silentLog,
   });
-  return { wallet, courses };
 }
 
 /**
- * A fresh test app with the wallet and courses services on a manual clock that starts at `now`
- * (the service tests' setup).
+ * A fresh test app with every service on a manual clock that starts at `now` (the service tests'
+ * setup): `wallet`, `courses`, `classLifecycle`, `classReviews`, `teachers`...
  */
 export async function servicesAt(now: number, minNoticeMinutes = 60) {
   const t = await createTestApp();
   const clock = manualClock(now);
-  return { t, db: t.db, clock, ...servicesFor(t, clock, minNoticeMinutes) };
+  return { t, db: t.db, clock, ...(await servicesFor(t, clock, minNoticeMinutes)) };
 }
 
 /** Coins through a recharge entry (coin log 300). */

@@ -4,17 +4,24 @@ import type { Db, DbDialect } from '../database.ts';
 import { withTransaction } from '../transaction.ts';
 import { seedDemoCourses } from '../../modules/courses/courses.seed.ts';
 import { seedDemoFiles } from '../../modules/files/files.seed.ts';
-import { seedDemoOrders } from '../../modules/payments/payments.seed.ts';
+import {
+  DEMO_PURCHASE_TTL_MINUTES,
+  seedDemoOrders,
+  seedDemoPurchases,
+} from '../../modules/payments/payments.seed.ts';
 import { seedIelts } from '../../modules/ielts/ielts.seed.ts';
 import { DEMO_STUDENT, seedDemoStudent } from '../../modules/students/students.seed.ts';
 import { studentsRepository } from '../../modules/students/students.repository.ts';
 import { seedTeachers } from '../../modules/teachers/teachers.seed.ts';
-import { createStorageProviderFromConfig } from '../../providers/storage/storage.config.ts';
+import type { ServicesLog } from '../../services.ts';
+import { createSeedRun } from './seed-run.ts';
 
 export type SeedContext = {
   dialect: DbDialect;
   /** The database had no migrations applied before this start. */
   wasEmpty: boolean;
+  /** The app's logger (the services the seed works through log like the app's). */
+  log?: ServicesLog;
 };
 
 /**
@@ -40,14 +47,7 @@ function demoWanted(config: Pick<Config, 'SEED_DEMO' | 'PAY_DRIVER'>): boolean {
  * the same transaction, so a crash half-way leaves nothing behind and instances racing at start-up
  * seed once.
  */
-export async function seedDemo(
-  db: Db,
-  config: Pick<
-    Config,
-    'SEED_DEMO' | 'SCRYPT_COST' | 'FILE_STORE' | 'ORDER_TTL_MINUTES' | 'PAY_DRIVER' | 'PUBLIC_URL'
-  >,
-  ctx: SeedContext,
-): Promise<boolean> {
+export async function seedDemo(db: Db, config: Config, ctx: SeedContext): Promise<boolean> {
   const allowed = shouldSeedDemo(config, ctx);
   const seeded =
     allowed &&
@@ -66,23 +66,42 @@ export async function seedDemo(
     await seedIelts(db);
     // Demo teachers carry their own marker (demo_teachers_seeded), likewise.
     await seedTeachers(db, Date.now());
+    // The demo student's history is made through the services every request uses (src/services.ts),
+    // on a clock the seed moves; its purchases were orders of ORDER_TTL_MINUTES' default lifetime.
+    const now = Date.now();
+    const history = await createSeedRun(
+      db,
+      ctx.dialect,
+      { ...config, ORDER_TTL_MINUTES: DEMO_PURCHASE_TTL_MINUTES },
+      {
+        now,
+        log: ctx.log,
+      },
+    );
     // The demo student (13800138000 / demo1234), once per database (demo_student_seeded): when staff
     // have deleted it, nothing of it comes back.
-    const studentId = await seedDemoStudent(db, { scryptCost: config.SCRYPT_COST, now: Date.now() });
+    const studentId = await seedDemoStudent(db, {
+      hashPassword: history.services.auth.accounts.storedPasswordHash,
+      now,
+    });
     if (studentId === undefined) return seeded;
-    // The demo student's wallet and classes (demo_courses_seeded), on the teachers' schedules.
-    await seedDemoCourses(db, ctx.dialect, studentId, Date.now());
+    // The demo student's wallet, bought at the sandbox cashier, and classes (demo_courses_seeded), on
+    // the teachers' schedules.
+    await seedDemoCourses(history, studentId, now, (teacherId) =>
+      seedDemoPurchases(history, { studentId, teacherId }),
+    );
     // Its orders that were not paid (demo_orders_seeded; the paid ones came with the wallet), and on
     // every start one awaiting payment when it has none (the sandbox driver only: its cashier pays it).
-    await seedDemoOrders(db, ctx.dialect, {
+    const orders = await createSeedRun(db, ctx.dialect, config, { now: Date.now(), log: ctx.log });
+    await seedDemoOrders(orders, {
       studentId,
-      now: Date.now(),
+      now: orders.clock.now(),
       orderTtlMinutes: config.ORDER_TTL_MINUTES,
       sandbox: config.PAY_DRIVER.includes('sandbox'),
       origin: config.PUBLIC_URL,
     });
     // Courseware of every kind in the file store, some attached to those classes (demo_files_seeded).
-    await seedDemoFiles(db, createStorageProviderFromConfig(config), studentId, Date.now());
+    await seedDemoFiles(history, studentId, Date.now());
   }
   return seeded;
 }

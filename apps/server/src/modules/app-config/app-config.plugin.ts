@@ -1,7 +1,7 @@
 import { registerApiRoutes } from '../../http/api-routes.ts';
 import type { App } from '../../http/fastify-types.ts';
 import { appConfigRoutes } from './app-config.routes.ts';
-import { createAppConfigService, type AppConfigService } from './app-config.service.ts';
+import type { AppConfigService } from './app-config.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,7 +11,7 @@ declare module 'fastify' {
 }
 
 export async function appConfigPlugin(app: App): Promise<void> {
-  const appConfig = createAppConfigService({ db: app.db, clock: app.clock, config: app.config });
+  const { appConfig } = app.services;
   app.decorate('appConfig', appConfig);
   await registerApiRoutes(app, appConfigRoutes, { appConfig });
 }

@@ -1,5 +1,6 @@
 import type { MessageKey } from '@app/contract/messages';
 import { CHINA_OFFSET_MS, chinaDayStart } from '../../clock.ts';
+import { rollingWindowWait } from '../../db/rolling-window.ts';
 
 /**
  * The security limits of DESIGN.md §7 as pure rules over the times the database recorded; the
@@ -69,20 +70,8 @@ function refusal(key: MessageKey, retryAfterMs: number): Refusal {
   return { key, params, retryAfterMs };
 }
 
-/**
- * With `times` newest first, the wait until fewer than `max` of them fall inside the rolling
- * `windowMs`: the `max`-th newest has to leave the window. 0 when the limit is not reached.
- */
-export function rollingWindowWait(
-  now: number,
-  times: readonly number[],
-  max: number,
-  windowMs: number,
-): number {
-  const inWindow = times.filter((t) => t > now - windowMs);
-  if (inWindow.length < max) return 0;
-  return inWindow[max - 1]! + windowMs - now;
-}
+/** The rolling-window wait every limit here is counted with (src/db/rolling-window.ts). */
+export { rollingWindowWait };
 
 /**
  * Whether a code may be sent now. `phoneSends`: the phone's sends of the last 24 h, newest first

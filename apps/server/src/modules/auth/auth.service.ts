@@ -6,14 +6,16 @@ import type { Db, DbDialect } from '../../db/database.ts';
 import { lockKeys } from '../../db/locks.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
+import { clientPasswordHash } from './client-password-hash.ts';
 import { isGateRefusal } from './concurrency-gate.ts';
 import { PASSWORD_LIMITS, passwordLoginRefusal } from './auth-limits.ts';
-import type { StudentQuotas } from '../students/student-quotas.ts';
-import type { StudentsService } from '../students/students.service.ts';
+import type { StudentQuotas, StudentsService } from '../students/students.service.ts';
 import { authRepository as repo } from './auth.repository.ts';
 import type { PasswordHasher } from './password-hasher.ts';
 import type { SessionService } from './session.service.ts';
 import type { CheckedCode, SmsCodeService } from './sms-code.service.ts';
+
+const DAY = 86_400_000;
 
 export type AuthServiceDeps = {
   db: Db;
@@ -206,6 +208,25 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
       const revoked = await sessions.revokeOthers(studentId, student.familyId);
       return { revoked_sessions: revoked };
+    },
+
+    /**
+     * What an account stores for a password typed in the web app (its client hash, then scrypt): the
+     * demo seed stores the demo student's this way, like any other.
+     */
+    storedPasswordHash(password: string, mobile: string): Promise<string> {
+      return hasher.hash(clientPasswordHash(password, mobile));
+    },
+
+    /** Deletes rows no limit reads any more (the `auth.purge` job); idempotent. */
+    async purgeExpired(): Promise<void> {
+      const now = clock.now();
+      await repo.purgeExpired(db, {
+        sendsBefore: now - 2 * DAY,
+        codesBefore: now - DAY,
+        attemptsBefore: now - DAY,
+        familiesBefore: now - DAY,
+      });
     },
 
     /** The student's info; 401 when the student no longer exists (the web app then resets the session). */

@@ -6,7 +6,7 @@ import { isDemoClassroom } from '../../providers/classroom/demo-classroom-provid
 import { forEachAtMost, nextTryAt, type Backoff } from '../../jobs/batches.ts';
 import { deriveStatus } from './booking.rules.ts';
 import { classroomRepository as repo, type RoomCourseRow } from './classroom.repository.ts';
-import type { CoursesService } from './courses.service.ts';
+import type { ClassLifecycleService } from './class-lifecycle.service.ts';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -26,7 +26,8 @@ export type ClassroomServiceDeps = {
   db: Db;
   clock: Clock;
   provider: ClassroomProvider;
-  courses: Pick<CoursesService, 'recordPlayback'>;
+  /** Where a delivered recording is stored (the class's lifecycle). */
+  lifecycle: Pick<ClassLifecycleService, 'recordPlayback'>;
   log?: { warn(obj: object, msg?: string): void };
 };
 
@@ -52,11 +53,11 @@ const toCourse = (row: RoomCourseRow): ClassroomCourse => ({
  * The classroom side of a class (DESIGN.md §7 "Class lifecycle"): asks the provider for the room of
  * every class starting within a day (stored as the class's classroom_url; the courses service shows
  * it from 10 minutes before the start until the end) and for the recording of every class that was
- * held, which it hands to the courses service (recordPlayback). Both are idempotent job steps:
+ * held, which it hands to the class lifecycle service (recordPlayback). Both are idempotent job steps:
  * rows already done are not selected again, so two runs, or two instances, deliver once.
  */
 export function createClassroomService(deps: ClassroomServiceDeps) {
-  const { db, clock, provider, courses } = deps;
+  const { db, clock, provider, lifecycle } = deps;
 
   return {
     provider,
@@ -90,7 +91,7 @@ export function createClassroomService(deps: ClassroomServiceDeps) {
         if (!(await repo.claimRecording(db, row.id, attempts, nextAt))) return;
         try {
           const recording = await provider.recordingOf(toCourse(row), now);
-          if (recording && (await courses.recordPlayback(row.id, recording.url))) delivered++;
+          if (recording && (await lifecycle.recordPlayback(row.id, recording.url))) delivered++;
         } catch (error) {
           failed++;
           deps.log?.warn({ err: error, courseId: row.id }, 'recording request failed; asked again later');

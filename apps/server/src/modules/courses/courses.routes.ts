@@ -23,6 +23,7 @@ import { idempotencyHeadersSchema, idempotencyOf } from '../../http/idempotency-
 import { CACHE_TAGS } from '../../http/public-cache.ts';
 import { readRoutes } from '../../http/read-route.ts';
 import { studentIdOf } from '../../http/session-policy.ts';
+import type { ClassReviewsService } from './class-reviews.service.ts';
 import type { CoursesService } from './courses.service.ts';
 
 const failure = errorEnvelopeSchema;
@@ -38,7 +39,10 @@ const writeFailures = { ...recordFailures, 409: failure, 422: failure };
  * reads only the caller's classes: another student's is a 404, like one that does not exist.
  * Refusals come from the service as AppErrors, sent in the request's language.
  */
-export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> = async (app, { courses }) => {
+export const coursesRoutes: FastifyPluginAsyncZod<{
+  courses: CoursesService;
+  reviews: ClassReviewsService;
+}> = async (app, { courses, reviews }) => {
   const read = readRoutes(app, 'courses');
 
   app.post(
@@ -143,7 +147,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> =
         response: { 200: envelopeSchema(z.object({ id: z.number().int() })), ...writeFailures },
       },
     },
-    async (request) => ok(await courses.addCourseReview(studentIdOf(request), request.body)),
+    async (request) => ok(await reviews.addCourseReview(studentIdOf(request), request.body)),
   );
 
   read(
@@ -154,7 +158,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> =
       data: pageSchema(teacherReportItemSchema),
       failures: readFailures,
     },
-    (request) => courses.getFeedbackList(studentIdOf(request), request.query),
+    (request) => reviews.getFeedbackList(studentIdOf(request), request.query),
   );
 
   read(
@@ -165,6 +169,6 @@ export const coursesRoutes: FastifyPluginAsyncZod<{ courses: CoursesService }> =
       data: teacherReportSchema,
       failures: recordFailures,
     },
-    (request) => courses.getFeedbackInfo(studentIdOf(request), request.query),
+    (request) => reviews.getFeedbackInfo(studentIdOf(request), request.query),
   );
 };

@@ -1,12 +1,9 @@
 import type { ReviewTag } from '@app/contract/enums';
-import { chinaDayStart, type Clock } from '../../clock.ts';
+import { chinaDayStart } from '../../clock.ts';
 import { appSettingRepository } from '../../db/app-setting.repository.ts';
-import type { Db, DbDialect } from '../../db/database.ts';
+import type { SeedRun } from '../../db/seed/seed-run.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { DEMO_RECORDING_URL } from '../../providers/classroom/demo-classroom-provider.ts';
-import { seedDemoPurchases } from '../payments/payments.seed.ts';
-import { createWalletService } from '../wallet/wallet.service.ts';
-import { createCoursesService } from './courses.service.ts';
 
 /** app_setting marker: the demo student's classes and wallet are seeded (once per database). */
 export const DEMO_COURSES_SETTING = 'demo_courses_seeded';
@@ -16,17 +13,6 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 type DemoTeacher = { id: number; nationality: string; minutes: number };
-
-/** A clock the seed moves through the demo student's history. */
-function seedClock(start: number): Clock & { set(ms: number): void } {
-  let now = start;
-  return {
-    now: () => now,
-    set(ms) {
-      now = ms;
-    },
-  };
-}
 
 const REPORTS: { scores: Record<string, number>; comment: string; homework: string }[] = [
   {
@@ -65,11 +51,14 @@ const REVIEWS: { rating: number; tags: ReviewTag[]; content: string }[] = [
  * marker in app_setting, taken before seeding so racing instances seed once).
  */
 export async function seedDemoCourses(
-  db: Db,
-  dialect: DbDialect,
+  seed: SeedRun,
   studentId: number,
   now: number,
+  /** The wallet bought at the clock's time: coins and an exclusive card bound to `teacherId` (its id). */
+  buyWallet: (teacherId: number) => Promise<{ cardId: number }>,
 ): Promise<boolean> {
+  const { db, clock } = seed;
+  const { wallet, courses, classLifecycle, classReviews } = seed.services;
   const teachers = await db
     .selectFrom('teacher as t')
     .innerJoin('teacher_slot as s', 's.teacher_id', 't.id')
@@ -95,9 +84,6 @@ export async function seedDemoCourses(
   if (!ph || !bound || !second || !third) return false;
   if (!(await appSettingRepository.insertIfAbsent(db, DEMO_COURSES_SETTING, String(now), now))) return false;
 
-  const clock = seedClock(now);
-  const wallet = createWalletService({ db, clock });
-  const courses = createCoursesService({ db, dialect, clock, settings: { minNoticeMinutes: 60 }, wallet });
   /** 19:00 Beijing time, `daysAgo` days before today (Beijing date), plus `hours`. */
   const beijingToday = chinaDayStart(now);
   const evening = (daysAgo: number, hours = 0) => beijingToday - daysAgo * DAY + (19 + hours) * HOUR;
@@ -140,10 +126,7 @@ export async function seedDemoCourses(
   // The wallet, 50 days ago: a coin package with its bonus and an exclusive card, bought at the
   // sandbox cashier (payments.seed.ts), and a card for Filipino teachers.
   clock.set(base - 50 * DAY);
-  const { cardId: exclusive } = await seedDemoPurchases(db, dialect, clock, {
-    studentId,
-    teacherId: bound.id,
-  });
+  const { cardId: exclusive } = await buyWallet(bound.id);
   const [exclusiveCard, phCard] = await withTransaction(db, async (trx) => {
     const philippines = await wallet.issueCard(trx, {
       studentId,
@@ -176,17 +159,17 @@ export async function seedDemoCourses(
     }
     if ('missed' in entry) {
       clock.set(entry.start + 15 * MINUTE);
-      await courses.markStudentAbsent(course.id);
+      await classLifecycle.markStudentAbsent(course.id);
       continue;
     }
     // Held: the recording arrives an hour after the end, the report the same evening.
     clock.set(end + HOUR);
-    await courses.advanceStatuses(end + HOUR);
-    await courses.recordPlayback(course.id, DEMO_RECORDING_URL);
-    await courses.recordTeacherReport(course.id, REPORTS[report++ % REPORTS.length]!);
+    await classLifecycle.advanceStatuses(end + HOUR);
+    await classLifecycle.recordPlayback(course.id, DEMO_RECORDING_URL);
+    await classReviews.recordTeacherReport(course.id, REPORTS[report++ % REPORTS.length]!);
     if ('review' in entry) {
       clock.set(end + 3 * HOUR);
-      await courses.addCourseReview(studentId, { id: course.id, ...REVIEWS[entry.review]! });
+      await classReviews.addCourseReview(studentId, { id: course.id, ...REVIEWS[entry.review]! });
     }
   }
 
@@ -212,6 +195,6 @@ export async function seedDemoCourses(
     await courses.book({ studentId, slotId: slot.id, payType, ...(cardId === undefined ? {} : { cardId }) });
     after = Number(slot.end_at) + DAY;
   }
-  await courses.advanceStatuses(now);
+  await classLifecycle.advanceStatuses(now);
   return true;
 }

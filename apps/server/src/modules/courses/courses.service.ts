@@ -2,54 +2,32 @@ import {
   LATE_CANCEL_LIMIT,
   LATE_CANCEL_WINDOW_DAYS,
   MAX_UPCOMING_CLASSES,
-  REVIEW_WINDOW_DAYS,
   acceptedCardTypesOf,
   cardPaysFor,
   type PayType,
 } from '@app/contract/booking';
-import { CODES } from '@app/contract/codes';
 import type {
-  AddCourseReviewBody,
   CancelCourseResult,
   CourseInfo,
   CourseItem,
   CourseListQuery,
-  FeedbackInfoQuery,
-  FeedbackListQuery,
-  TeacherReport,
-  TeacherReportItem,
   Timetable,
   TimetableQuery,
 } from '@app/contract/courses';
-import type { CancelReason, Nationality } from '@app/contract/enums';
-import type { MessageKey } from '@app/contract/messages';
+import type { CancelReason } from '@app/contract/enums';
 import type { Page } from '@app/contract/paging';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbDialect } from '../../db/database.ts';
 import { mapPage } from '../../db/paging.ts';
-import { createIdempotency, requestHashOf, type Idempotency } from '../../db/idempotency.ts';
-import { lockKeys } from '../../db/locks.ts';
+import { requestHashOf, type Idempotency } from '../../db/idempotency.ts';
 import { withTransaction, type Trx } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
-import { teacherFiguresRepository as figures } from '../teachers/teachers.repository.ts';
-import type { CardRow } from '../wallet/wallet.repository.ts';
-import type { WalletService } from '../wallet/wallet.service.ts';
-import {
-  checkBookable,
-  classroomOpen,
-  deriveStatus,
-  isLateCancel,
-  playbackOf,
-  reviewDeadline,
-} from './booking.rules.ts';
 import type { FilesService } from '../files/files.service.ts';
-import { createStudentQuotas, type StudentQuotas } from '../students/student-quotas.ts';
-import {
-  coursesRepository as repo,
-  type BookableSlotRow,
-  type CourseRow,
-  type ReportRow,
-} from './courses.repository.ts';
+import type { CardRow, WalletService } from '../wallet/wallet.service.ts';
+import { checkBookable, classroomOpen, isLateCancel, playbackOf, reviewDeadline } from './booking.rules.ts';
+import { iso, parseJson, teacherOf, times, toItem, toReportItem, unprocessable } from './class-replies.ts';
+import { refundClass } from './class-refunds.ts';
+import { coursesRepository as repo, type BookableSlotRow } from './courses.repository.ts';
 
 export type CoursesSettings = {
   /** BOOKING_MIN_NOTICE_MINUTES (DESIGN.md §7 "Booking"). */
@@ -62,15 +40,10 @@ export type CoursesServiceDeps = {
   clock: Clock;
   settings: CoursesSettings;
   wallet: WalletService;
-  /** Shared with other calls that accept an Idempotency-Key; one is made from db and clock when absent. */
-  idempotency?: Idempotency;
-  /**
-   * The class page's courseware (modules/files, registered before courses). Absent where no page is
-   * shown (the demo seed, jobs): the class then lists none.
-   */
-  files?: Pick<FilesService, 'listForCourse'>;
-  /** Per-student limits (issue 32 §4: reviews); made from db, dialect and clock when absent. */
-  quotas?: Pick<StudentQuotas, 'take'>;
+  /** Shared with other calls that accept an Idempotency-Key. */
+  idempotency: Idempotency;
+  /** The class page's courseware (modules/files). */
+  files: Pick<FilesService, 'listForCourse'>;
 };
 
 export type BookInput = {
@@ -94,105 +67,23 @@ export type CancelInput = {
 const DAY_MS = 86_400_000;
 const BOOK_SCOPE = 'course.book';
 
-const iso = (ms: number) => new Date(ms).toISOString();
-const isoOrNull = (ms: number | null) => (ms === null ? null : iso(Number(ms)));
-const unprocessable = (key: MessageKey, params?: Record<string, number>) =>
-  new AppError(CODES.UNPROCESSABLE, key, params);
-
-function parseJson<T>(text: string, fallback: T): T {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
-
 /** A unique-index violation on either engine (the partial unique index of a slot's live class). */
 function isUniqueViolation(error: unknown, dialect: DbDialect): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return dialect === 'postgres' ? code === '23505' : code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-function teacherOf(row: {
-  teacher_id: number;
-  teacher_name: string;
-  teacher_avatar: string;
-  teacher_nationality: string;
-}) {
-  return {
-    id: row.teacher_id,
-    name: row.teacher_name,
-    avatar: row.teacher_avatar,
-    nationality: row.teacher_nationality as Nationality,
-  };
-}
-
-function toItem(row: CourseRow, now: number): CourseItem {
-  const start = Number(row.start_at);
-  const end = Number(row.end_at);
-  return {
-    id: row.id,
-    teacher: teacherOf(row),
-    slot_id: row.slot_id,
-    start: iso(start),
-    end: iso(end),
-    minutes: Math.round((end - start) / 60_000),
-    status: deriveStatus({ status: row.status, start_at: start, end_at: end }, now),
-    pay_type: row.pay_type,
-    price_coins: row.price_coins,
-    card_id: row.card_id,
-    card_type: row.card_type,
-    late_cancel: row.late_cancel === 1,
-    cancel_reason: row.cancel_reason as CancelReason | null,
-    cancelled_at: isoOrNull(row.cancelled_at),
-    attended: row.attended === null ? null : row.attended === 1,
-    created_at: iso(Number(row.created_at)),
-  };
-}
-
-function toReportItem(row: ReportRow): TeacherReportItem {
-  return {
-    id: row.id,
-    course_id: row.course_id,
-    teacher: teacherOf(row),
-    course_start: iso(Number(row.course_start)),
-    scores: parseJson<Record<string, number>>(row.scores, {}),
-    created_at: iso(Number(row.created_at)),
-    read: row.read_at !== null,
-  };
-}
-
-/** How many times each id occurs. */
-function tally(ids: readonly number[]): Map<number, number> {
-  const counts = new Map<number, number>();
-  for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
-  return counts;
-}
-
-/** A row's times as numbers (bigint columns come back as numbers, but keep the rules exact). */
-function times(row: CourseRow) {
-  return { status: row.status, start_at: Number(row.start_at), end_at: Number(row.end_at) };
-}
-
 /**
- * Classes (DESIGN.md §7 "Booking", "Cancelling", "Class lifecycle"). Booking, cancelling and the
- * no-show handling each run in one transaction that first locks the student's wallet row (through
- * the wallet service), so a student's rules (overlap, 20 upcoming, balance) hold under concurrent
- * requests on PostgreSQL; the slot is taken with a conditional update backed by a partial unique
- * index, so a slot never holds two live classes. Money moves only through the wallet service.
+ * Classes (DESIGN.md §7 "Booking", "Cancelling"): booking, cancelling and the student's class
+ * pages. Booking and cancelling each run in one transaction that first locks the student's wallet
+ * row (through the wallet service), so a student's rules (overlap, 20 upcoming, balance) hold under
+ * concurrent requests on PostgreSQL; the slot is taken with a conditional update backed by a partial
+ * unique index, so a slot never holds two live classes. Money moves only through the wallet service.
+ * What happens to a class later is class-lifecycle.service.ts; reviews and reports are
+ * class-reviews.service.ts.
  */
 export function createCoursesService(deps: CoursesServiceDeps) {
-  const { db, dialect, clock, settings, wallet } = deps;
-  const idempotency = deps.idempotency ?? createIdempotency({ db, clock });
-  const quotas = deps.quotas ?? createStudentQuotas({ db, dialect, clock });
-
-  /**
-   * `work` in a transaction of its own, or in the one the service was built on (the operations CLI
-   * builds its services on the transaction that also writes its audit record).
-   */
-  function inTransaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
-    return db.isTransaction ? work(db as Trx) : withTransaction(db, work);
-  }
+  const { db, dialect, clock, settings, wallet, idempotency, files } = deps;
 
   /**
    * The card that is to pay for a class of `slot`'s teacher: the one asked for, checked, or the
@@ -304,23 +195,6 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     };
   }
 
-  /** Gives back what a class cost: coin log 600 or card log 3, plus (teacher no-show) 700 or 7 of the same amount. */
-  async function refund(trx: Trx, course: CourseRow, compensate: boolean) {
-    const studentId = course.student_id;
-    if (course.pay_type === 'coin') {
-      if (course.price_coins <= 0) return { coins: 0, lessons: 0 };
-      const amount = course.price_coins;
-      await wallet.creditCoins(trx, 600, { studentId, amount, courseId: course.id });
-      if (compensate) await wallet.creditCoins(trx, 700, { studentId, amount, courseId: course.id });
-      return { coins: compensate ? 2 * amount : amount, lessons: 0 };
-    }
-    if (course.card_id === null) return { coins: 0, lessons: 0 };
-    const entry = { studentId, cardId: course.card_id, amount: 1, courseId: course.id };
-    await wallet.creditCardLessons(trx, 3, entry);
-    if (compensate) await wallet.creditCardLessons(trx, 7, entry);
-    return { coins: 0, lessons: compensate ? 2 : 1 };
-  }
-
   return {
     /**
      * POST /course/bookCourse: in one transaction, takes the slot, pays (coins at the teacher's
@@ -365,7 +239,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
           throw AppError.conflict('course.alreadyCancelled');
         }
         await repo.freeSlot(trx, course.slot_id);
-        const back = late ? { coins: 0, lessons: 0 } : await refund(trx, course, false);
+        const back = late ? { coins: 0, lessons: 0 } : await refundClass(wallet, trx, course, false);
         return {
           id: course.id,
           status: -200,
@@ -373,87 +247,6 @@ export function createCoursesService(deps: CoursesServiceDeps) {
           refunded_coins: back.coins,
           refunded_card_lessons: back.lessons,
         };
-      });
-    },
-
-    // ---- lifecycle (the job, the classroom provider, the operations CLI) -------------------------
-
-    /**
-     * Stores 100 → 200 → 300 for classes whose time has come, and counts each ended class in its
-     * teacher's lessons, in one transaction; idempotent, safe on every instance.
-     */
-    advanceStatuses(now = clock.now()): Promise<{ started: number; ended: number }> {
-      return inTransaction(async (trx) => {
-        const { started, endedTeachers } = await repo.advanceStatuses(trx, now);
-        await figures.addLessons(trx, tally(endedTeachers));
-        return { started, ended: endedTeachers.length };
-      });
-    },
-
-    /**
-     * Teacher no-show (DESIGN.md §7 "Class lifecycle"): the class is abolished (-100), the price is
-     * refunded in full and the same amount again given as compensation (coin log 600 + 700, or card
-     * log 3 + 7); a class that had ended no longer counts in the teacher's lessons. Once only: a
-     * second report is a 409 and moves nothing. In the caller's transaction when given one (the
-     * operations CLI: the change and its audit record commit together).
-     */
-    async markTeacherNoShow(
-      courseId: number,
-      outer?: Trx,
-    ): Promise<{ refunded_coins: number; refunded_card_lessons: number }> {
-      const work = async (trx: Trx) => {
-        const found = await repo.findCourse(trx, courseId);
-        if (!found) throw AppError.notFound('course.notFound');
-        await wallet.lock(trx, found.student_id);
-        const abolished = await repo.abolish(trx, courseId);
-        if (abolished === undefined) {
-          throw AppError.conflict(found.status === -200 ? 'course.alreadyCancelled' : 'course.abolished');
-        }
-        if (abolished === 'ended') await figures.addLessons(trx, new Map([[found.teacher_id, -1]]));
-        const back = await refund(trx, found, true);
-        return { refunded_coins: back.coins, refunded_card_lessons: back.lessons };
-      };
-      return outer ? work(outer) : withTransaction(db, work);
-    },
-
-    /**
-     * Student absent: the class is over (300) with attended = 0 and has no playback; ending it counts
-     * in the teacher's lessons as the lifecycle would have (the teacher came). Idempotent.
-     */
-    async markStudentAbsent(courseId: number): Promise<void> {
-      await inTransaction(async (trx) => {
-        const found = await repo.findCourse(trx, courseId);
-        if (!found) throw AppError.notFound('course.notFound');
-        const marked = await repo.markAbsent(trx, courseId, clock.now());
-        if (marked === 'ended') await figures.addLessons(trx, new Map([[found.teacher_id, 1]]));
-        if (marked === undefined) {
-          if (found.status === -200) throw AppError.conflict('course.alreadyCancelled');
-          if (found.status === -100) throw AppError.conflict('course.abolished');
-          throw unprocessable('course.notStarted');
-        }
-      });
-    },
-
-    /** The classroom provider delivered the recording of a held class. */
-    async recordPlayback(courseId: number, url: string): Promise<boolean> {
-      return repo.setPlayback(db, courseId, url, clock.now());
-    },
-
-    /** A teacher's post-lesson report (from the classroom provider or the operations CLI); its id, or undefined when the class has one. */
-    async recordTeacherReport(
-      courseId: number,
-      report: { scores: Record<string, number>; comment: string; homework: string },
-    ): Promise<number | undefined> {
-      const course = await repo.findCourse(db, courseId);
-      if (!course) throw AppError.notFound('course.notFound');
-      return repo.insertReport(db, {
-        course_id: course.id,
-        student_id: course.student_id,
-        teacher_id: course.teacher_id,
-        scores: JSON.stringify(report.scores),
-        comment: report.comment,
-        homework: report.homework,
-        created_at: clock.now(),
       });
     },
 
@@ -483,7 +276,7 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       const [review, report, courseware] = await Promise.all([
         repo.findReview(db, row.id),
         repo.findReportOfCourse(db, row.id),
-        deps.files?.listForCourse(studentId, row.id) ?? [],
+        files.listForCourse(studentId, row.id),
       ]);
       const t = times(row);
       const item = toItem(row, now);
@@ -514,65 +307,6 @@ export function createCoursesService(deps: CoursesServiceDeps) {
         report: report ? toReportItem(report) : null,
         courseware,
       };
-    },
-
-    /**
-     * POST /course/addCourseReview: a class that is over and that the student attended, within 7
-     * days of its end, once (the unique course_id decides under concurrency). The review also
-     * appears on the teacher's profile, and the teacher's rating becomes the mean of its reviews in
-     * the same transaction.
-     */
-    async addCourseReview(studentId: number, body: AddCourseReviewBody): Promise<{ id: number }> {
-      // 20 attempts an hour per student (students/student-quotas.ts), counted before the work.
-      await quotas.take(studentId, 'review');
-      return withTransaction(db, async (trx) => {
-        const now = clock.now();
-        const row = await repo.findCourseOf(trx, studentId, body.id);
-        if (!row) throw AppError.notFound('course.notFound');
-        const t = times(row);
-        if (t.status === -200 || t.status === -100) throw unprocessable('course.reviewNotHeld');
-        if (deriveStatus(t, now) !== 300) throw unprocessable('course.reviewNotFinished');
-        if (row.attended === 0) throw unprocessable('course.reviewMissed');
-        if (now > reviewDeadline(t.end_at)) {
-          throw unprocessable('course.reviewWindowClosed', { days: REVIEW_WINDOW_DAYS });
-        }
-        const review = {
-          student_id: studentId,
-          teacher_id: row.teacher_id,
-          rating: body.rating,
-          tags: JSON.stringify(body.tags),
-          content: body.content,
-          created_at: now,
-        };
-        // Reviews of one teacher one at a time (PostgreSQL), so each average counts the others'.
-        await lockKeys(trx, dialect, [`teacher-rating:${row.teacher_id}`]);
-        if (!(await repo.insertReview(trx, { course_id: row.id, ...review }))) {
-          throw AppError.conflict('course.alreadyReviewed');
-        }
-        await repo.insertTeacherReview(trx, {
-          ...review,
-          student_nick: await repo.studentNick(trx, studentId),
-        });
-        await figures.refreshRating(trx, row.teacher_id);
-        return { id: row.id };
-      });
-    },
-
-    async getFeedbackList(studentId: number, query: FeedbackListQuery): Promise<Page<TeacherReportItem>> {
-      return mapPage(await repo.reportPage(db, studentId, query), toReportItem);
-    },
-
-    /** Teacher reports the student has not opened yet (the user centre's home). */
-    countUnreadReports(studentId: number): Promise<number> {
-      return repo.countUnreadReports(db, studentId);
-    },
-
-    /** One report of the student's (another student's is a 404); reading it marks it read. */
-    async getFeedbackInfo(studentId: number, query: FeedbackInfoQuery): Promise<TeacherReport> {
-      const row = await repo.findReportOf(db, studentId, query.id, query.ec_id);
-      if (!row) throw AppError.notFound('course.feedbackNotFound');
-      await repo.markReportRead(db, row.id, clock.now());
-      return { ...toReportItem(row), read: true, comment: row.comment, homework: row.homework };
     },
   };
 }

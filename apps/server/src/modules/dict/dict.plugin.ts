@@ -1,6 +1,6 @@
 import { registerApiRoutes } from '../../http/api-routes.ts';
 import type { App } from '../../http/fastify-types.ts';
-import { dictService, type DictService } from './dict.service.ts';
+import type { DictService } from './dict.service.ts';
 import { dictRoutes } from './dict.routes.ts';
 
 declare module 'fastify' {
@@ -11,6 +11,7 @@ declare module 'fastify' {
 }
 
 export async function dictPlugin(app: App): Promise<void> {
-  app.decorate('dict', dictService);
-  await registerApiRoutes(app, dictRoutes, { dict: dictService });
+  const { dict } = app.services;
+  app.decorate('dict', dict);
+  await registerApiRoutes(app, dictRoutes, { dict });
 }

@@ -1,7 +1,7 @@
 import { registerApiRoutes } from '../../http/api-routes.ts';
 import type { App } from '../../http/fastify-types.ts';
 import { feedbackRoutes } from './feedback.routes.ts';
-import { createFeedbackService, type FeedbackService } from './feedback.service.ts';
+import type { FeedbackService } from './feedback.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,7 +12,7 @@ declare module 'fastify' {
 
 /** Complaints: the student's own, filed from the footer dialog and listed on /user/other/feedback. */
 export async function feedbackPlugin(app: App): Promise<void> {
-  const feedback = createFeedbackService({ db: app.db, clock: app.clock, quotas: app.studentQuotas });
+  const { feedback } = app.services;
   app.decorate('feedback', feedback);
   await registerApiRoutes(app, feedbackRoutes, { feedback });
 }

@@ -9,14 +9,14 @@ import type { Page } from '@app/contract/paging';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { mapPage } from '../../db/paging.ts';
-import { createStudentQuotas, type StudentQuotas } from '../students/student-quotas.ts';
+import type { StudentQuotas } from '../students/students.service.ts';
 import { feedbackRepository as repo, type FeedbackRow } from './feedback.repository.ts';
 
 export type FeedbackServiceDeps = {
   db: Db;
   clock: Clock;
-  /** Per-student limits (issue 32 §4: complaints); made from db and clock when absent. */
-  quotas?: Pick<StudentQuotas, 'take'>;
+  /** Per-student limits (issue 32 §4: complaints). */
+  quotas: Pick<StudentQuotas, 'take'>;
 };
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -50,8 +50,7 @@ export type FeedbackAnswer =
  * reply). A student sees only their own.
  */
 export function createFeedbackService(deps: FeedbackServiceDeps) {
-  const { db, clock } = deps;
-  const quotas = deps.quotas ?? createStudentQuotas({ db, clock });
+  const { db, clock, quotas } = deps;
 
   return {
     /** Files a complaint, within the student's quota (5 an hour, 20 a day; students/student-quotas.ts). */

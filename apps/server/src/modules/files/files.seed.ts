@@ -2,10 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SERVER_PACKAGE_DIR } from '../../config.ts';
 import { appSettingRepository } from '../../db/app-setting.repository.ts';
-import type { Db } from '../../db/database.ts';
-import type { StorageProvider } from '../../providers/storage/storage-provider.ts';
+import type { SeedRun } from '../../db/seed/seed-run.ts';
 import { docxDocument, pdfDocument, pngPicture, pptxDeck, wavTone, xlsxWorkbook } from './demo-files.ts';
-import { createFilesService } from './files.service.ts';
 
 /** app_setting marker: the demo student's courseware is seeded (once per database). */
 export const DEMO_FILES_SETTING = 'demo_files_seeded';
@@ -21,18 +19,13 @@ const DEMO_VIDEO = path.resolve(SERVER_PACKAGE_DIR, '../web/public/media/intros/
  * once). The video is the web app's intro clip; without it (a server shipped alone) there is none.
  */
 export async function seedDemoFiles(
-  db: Db,
-  storage: StorageProvider,
+  { db, services, clock }: SeedRun,
   studentId: number,
   now: number,
 ): Promise<boolean> {
   if (!(await appSettingRepository.insertIfAbsent(db, DEMO_FILES_SETTING, String(now), now))) return false;
-  const files = createFilesService({
-    db,
-    clock: { now: () => now },
-    storage,
-    secret: () => Promise.reject(new Error('the seed signs no download links')),
-  });
+  clock.set(now);
+  const { files } = services;
   // The newest past classes that were held (the courses seed ran before).
   const past = await db
     .selectFrom('course')

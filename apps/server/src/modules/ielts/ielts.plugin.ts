@@ -1,7 +1,7 @@
 import { registerApiRoutes } from '../../http/api-routes.ts';
 import type { App } from '../../http/fastify-types.ts';
 import { ieltsRoutes } from './ielts.routes.ts';
-import { createIeltsService, type IeltsService } from './ielts.service.ts';
+import type { IeltsService } from './ielts.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,7 +11,7 @@ declare module 'fastify' {
 }
 
 export async function ieltsPlugin(app: App): Promise<void> {
-  const ielts = createIeltsService({ db: app.db });
+  const { ielts } = app.services;
   app.decorate('ielts', ielts);
   await registerApiRoutes(app, ieltsRoutes, { ielts });
 }

@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
+import { resolveSecret, SECRET_SETTING_KEYS } from '../../db/secrets.ts';
 import {
   createPaymentProvidersFromConfig,
   type PaymentProviders,
@@ -7,11 +8,7 @@ import {
 } from '../../providers/payment/payment.config.ts';
 import type { PaymentLogger } from '../../providers/payment/payment-wire.ts';
 import type { SandboxPaymentStore } from '../../providers/payment/sandbox.ts';
-import { resolveSecret } from '../auth/auth.secrets.ts';
 import { paymentsRepository } from './payments.repository.ts';
-
-/** app_setting key of the generated secret the sandbox provider signs its notifications and cashier links with. */
-export const PAY_SANDBOX_SECRET_SETTING = 'pay_sandbox_secret';
 
 /** The sandbox's record of what was paid at its cashier, kept in the database (table sandbox_payment). */
 export function sandboxPaymentStore(db: Db): SandboxPaymentStore {
@@ -54,7 +51,7 @@ export function createPaymentProviders(deps: {
     config,
     {
       // Generated on first use only: an installation that never opens the cashier stores none.
-      secret: () => resolveSecret(db, undefined, PAY_SANDBOX_SECRET_SETTING, clock.now()),
+      secret: () => resolveSecret(db, undefined, SECRET_SETTING_KEYS.paySandboxSecret, clock.now()),
       store: sandboxPaymentStore(db),
     },
     log,

@@ -1,10 +1,8 @@
 import { registerApiRoutes } from '../../http/api-routes.ts';
-import { isAppError } from '../../http/app-error.ts';
 import type { App } from '../../http/fastify-types.ts';
-import { createPaymentProviders, PAY_SANDBOX_SECRET_SETTING } from './payment-providers.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { ensureDefaultProducts } from './payments.seed.ts';
-import { createPaymentsService, type PaymentsService } from './payments.service.ts';
+import type { PaymentsService } from './payments.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,13 +11,11 @@ declare module 'fastify' {
   }
 }
 
-export { PAY_SANDBOX_SECRET_SETTING };
-
 /**
- * Recharge and payment, on the wallet (which credits) and the teachers (an exclusive card's teacher
- * must teach), both registered before it in the route table. The providers come from PAY_DRIVER
- * (providers/payment/payment.config.ts); the jobs (close-expired-orders, reconcile) are in
- * src/jobs/registry.ts.
+ * Recharge and payment (the service is built in src/services.ts, on the wallet, which credits, and
+ * the teachers, who decide whether an exclusive card's teacher teaches). The providers come from
+ * PAY_DRIVER (providers/payment/payment.config.ts); the jobs (close-expired-orders, reconcile) are
+ * in src/jobs/registry.ts.
  */
 export async function paymentsPlugin(app: App): Promise<void> {
   const { config } = app;
@@ -28,7 +24,6 @@ export async function paymentsPlugin(app: App): Promise<void> {
     app.log.info('default recharge packages added');
   }
   const usesSandbox = config.PAY_DRIVER.includes('sandbox');
-  const providers = createPaymentProviders({ db: app.db, clock: app.clock, config, log: app.log });
   if (usesSandbox && config.DATABASE_URL) {
     app.log.warn(
       'PAY_DRIVER=sandbox: its cashier credits coins and cards without taking money. Set PAY_DRIVER to alipay and/or wechat in production.',
@@ -40,27 +35,7 @@ export async function paymentsPlugin(app: App): Promise<void> {
     );
   }
 
-  const payments = createPaymentsService({
-    db: app.db,
-    dialect: app.dbDialect,
-    clock: app.clock,
-    settings: { orderTtlMinutes: config.ORDER_TTL_MINUTES },
-    providers,
-    wallet: app.wallet,
-    teachers: {
-      // An exclusive-teacher card is bound to a teacher who teaches (the teachers area decides).
-      isActiveTeacher: (teacherId) =>
-        app.teachers.getTeacherInfo(null, teacherId).then(
-          () => true,
-          (error: unknown) => {
-            if (isAppError(error) && error.code === 404) return false;
-            throw error;
-          },
-        ),
-    },
-    idempotency: app.idempotency,
-    log: app.log,
-  });
+  const { payments } = app.services;
   app.decorate('payments', payments);
   await registerApiRoutes(app, paymentsRoutes, { payments, config });
 }

@@ -1,14 +1,11 @@
 import type { Insertable } from 'kysely';
 import type { PayAction } from '@app/contract/payments';
-import { chinaDayStart, type Clock } from '../../clock.ts';
+import { chinaDayStart } from '../../clock.ts';
 import { appSettingRepository } from '../../db/app-setting.repository.ts';
 import type { Db, DbDialect, PayProductTable } from '../../db/database.ts';
 import { lockKeys } from '../../db/locks.ts';
 import { withTransaction } from '../../db/transaction.ts';
-import { createSandboxPaymentProvider } from '../../providers/payment/sandbox.ts';
-import { resolveSecret } from '../auth/auth.secrets.ts';
-import { createWalletService } from '../wallet/wallet.service.ts';
-import { PAY_SANDBOX_SECRET_SETTING, sandboxPaymentStore } from './payment-providers.ts';
+import type { SeedClock, SeedRun } from '../../db/seed/seed-run.ts';
 import {
   ORDER_AWAITING,
   ORDER_PAID,
@@ -16,7 +13,7 @@ import {
   type OrderRow,
   type ProductRow,
 } from './payments.repository.ts';
-import { createPaymentsService } from './payments.service.ts';
+import type { PaymentsService } from './payments.service.ts';
 
 /**
  * The default catalogue (docs/decisions.md, issue 14): a school needs packages to sell from its first
@@ -89,7 +86,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 /** ORDER_TTL_MINUTES' default (config.ts): the lifetime of the orders paid with the demo wallet. */
-const DEFAULT_TTL_MINUTES = 15;
+export const DEMO_PURCHASE_TTL_MINUTES = 15;
 
 /**
  * The origin written into a seeded order's payment links. Only an awaiting order shows its link;
@@ -97,55 +94,7 @@ const DEFAULT_TTL_MINUTES = 15;
  */
 const SEED_ORIGIN = 'http://localhost';
 
-type SeedClock = Clock & { set(ms: number): void };
-
-/** A clock the seed moves; it starts at `start`. */
-function movableClock(start: number): SeedClock {
-  let now = start;
-  return {
-    now: () => now,
-    set(ms) {
-      now = ms;
-    },
-  };
-}
-
-/**
- * A payments service on the sandbox provider (both methods), for the seed: orders are created,
- * paid at the sandbox cashier (its signed notification goes through the verification and the paid
- * transition every payment takes) and closed exactly as a student's are, so the ledgers and the
- * ledger audit see real orders. The sandbox's secret and payment records are the ones the running
- * server's sandbox uses.
- */
-function seedPayments(db: Db, dialect: DbDialect, clock: Clock, orderTtlMinutes: number) {
-  const sandbox = createSandboxPaymentProvider({
-    secret: () => resolveSecret(db, undefined, PAY_SANDBOX_SECRET_SETTING, clock.now()),
-    store: sandboxPaymentStore(db),
-  });
-  const service = createPaymentsService({
-    db,
-    dialect,
-    clock,
-    settings: { orderTtlMinutes },
-    providers: new Map([
-      ['wechat', sandbox],
-      ['alipay', sandbox],
-    ]),
-    wallet: createWalletService({ db, clock }),
-    teachers: {
-      isActiveTeacher: async (teacherId) =>
-        (await db
-          .selectFrom('teacher')
-          .select('id')
-          .where('id', '=', teacherId)
-          .where('active', '=', 1)
-          .executeTakeFirst()) !== undefined,
-    },
-  });
-  return service;
-}
-
-type SeedPayments = ReturnType<typeof seedPayments>;
+type SeedPayments = Pick<PaymentsService, 'createOrder' | 'cashierPay'>;
 
 /** The active package of `kind` that `score` ranks lowest (the catalogue may have been changed). */
 async function pickProduct(
@@ -193,13 +142,11 @@ async function buyAtCashier(
  * which also does so, starts after the seed). Returns the card's id.
  */
 export async function seedDemoPurchases(
-  db: Db,
-  dialect: DbDialect,
-  clock: SeedClock,
+  { db, dialect, services, clock }: SeedRun,
   { studentId, teacherId }: { studentId: number; teacherId: number },
 ): Promise<{ cardId: number }> {
   await ensureDefaultProducts(db, dialect, clock.now());
-  const payments = seedPayments(db, dialect, clock, DEFAULT_TTL_MINUTES);
+  const { payments } = services;
   // About 1,200 coins with a bonus; an exclusive card of about ten lessons.
   const coinPackage = await pickProduct(
     db,
@@ -234,14 +181,13 @@ export async function seedDemoPurchases(
  * is the trace it leaves). Its link points at PUBLIC_URL (the local address unless configured).
  */
 export async function seedDemoOrders(
-  db: Db,
-  dialect: DbDialect,
+  { db, dialect, services, clock }: SeedRun,
   options: { studentId: number; now: number; orderTtlMinutes: number; sandbox: boolean; origin: string },
 ): Promise<void> {
   const { studentId, now, orderTtlMinutes } = options;
   await ensureDefaultProducts(db, dialect, now);
-  const clock = movableClock(now);
-  const payments = seedPayments(db, dialect, clock, orderTtlMinutes);
+  clock.set(now);
+  const { payments } = services;
   const smallest = await pickProduct(db, 'coin', (p) => p.price_fen);
 
   if (await appSettingRepository.insertIfAbsent(db, DEMO_ORDERS_SETTING, String(now), now)) {

@@ -6,7 +6,7 @@ import type { Db, DbDialect } from '../../db/database.ts';
 import { lockKeys } from '../../db/locks.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
-import { rollingWindowWait } from '../auth/auth-limits.ts';
+import { rollingWindowWait } from '../../db/rolling-window.ts';
 import { studentQuotasRepository as repo } from './student-quotas.repository.ts';
 
 const MINUTE = 60_000;

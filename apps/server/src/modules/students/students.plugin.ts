@@ -1,6 +1,5 @@
 import type { App } from '../../http/fastify-types.ts';
-import { createStudentQuotas, type StudentQuotas } from './student-quotas.ts';
-import { createStudentsService, type StudentsService } from './students.service.ts';
+import type { StudentQuotas, StudentsService } from './students.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,9 +12,6 @@ declare module 'fastify' {
 
 /** The student record and the per-student limits. No routes: the user centre's calls are its routes. */
 export async function studentsPlugin(app: App): Promise<void> {
-  app.decorate('students', createStudentsService({ db: app.db, clock: app.clock }));
-  app.decorate(
-    'studentQuotas',
-    createStudentQuotas({ db: app.db, dialect: app.dbDialect, clock: app.clock }),
-  );
+  app.decorate('students', app.services.students);
+  app.decorate('studentQuotas', app.services.studentQuotas);
 }

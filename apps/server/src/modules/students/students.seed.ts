@@ -1,8 +1,6 @@
 import { appSettingRepository } from '../../db/app-setting.repository.ts';
 import type { Db } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
-import { clientPasswordHash } from '../auth/client-password-hash.ts';
-import { createPasswordHasher } from '../auth/password-hasher.ts';
 import { studentsRepository } from './students.repository.ts';
 
 /** The demo student of DESIGN.md §10; the web app's login page hints at it on demo installations. */
@@ -28,14 +26,17 @@ export const DEMO_STUDENT_SETTING = 'demo_student_seeded';
  */
 export async function seedDemoStudent(
   db: Db,
-  options: { scryptCost: number; now: number },
+  options: {
+    /** The stored hash of a password (the auth service's `storedPasswordHash`). */
+    hashPassword: (password: string, mobile: string) => Promise<string>;
+    now: number;
+  },
 ): Promise<number | undefined> {
   if ((await appSettingRepository.find(db, DEMO_STUDENT_SETTING)) !== undefined) {
     return (await studentsRepository.findStudentByMobile(db, DEMO_STUDENT.mobile))?.id;
   }
   // Hashed before the transaction: scrypt takes a moment and the transaction should not wait on it.
-  const hasher = createPasswordHasher({ cost: options.scryptCost });
-  const passwordHash = await hasher.hash(clientPasswordHash(DEMO_STUDENT.password, DEMO_STUDENT.mobile));
+  const passwordHash = await options.hashPassword(DEMO_STUDENT.password, DEMO_STUDENT.mobile);
   return withTransaction(db, async (trx) => {
     const first = await appSettingRepository.insertIfAbsent(
       trx,

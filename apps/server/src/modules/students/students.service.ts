@@ -6,6 +6,9 @@ import { withTransaction, type Trx } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { studentsRepository as repo, type ProfileChanges, type StudentRow } from './students.repository.ts';
 
+/** The per-student limits are part of this module's service surface (other modules take them from here). */
+export { createStudentQuotas, type StudentQuotas } from './student-quotas.ts';
+
 export type StudentsServiceDeps = { db: Db; clock: Clock };
 
 /** The nickname of a student registered by SMS login or /user/reg: 学员 + the last 4 digits. */

@@ -22,6 +22,7 @@ import { AppError } from '../../http/app-error.ts';
 import { avatarDataUrl } from './avatar.ts';
 import { topUpDemoSlots } from './demo-slots.ts';
 import {
+  teacherFiguresRepository as figures,
   teachersRepository as repo,
   type SlotWindow,
   type TeacherFilter,
@@ -168,9 +169,15 @@ function emptyPage<T>(current: number, size: number): Page<T> {
 export function createTeachersService(deps: TeachersServiceDeps) {
   const { db, clock, settings } = deps;
 
-  async function requireTeacher(teacherId: number) {
+  /** The teacher when it exists and teaches: the one definition of an active teacher. */
+  async function findActiveTeacher(teacherId: number) {
     const teacher = await repo.findTeacher(db, teacherId);
-    if (!teacher || teacher.active !== 1) throw AppError.notFound('teacher.notFound');
+    return teacher?.active === 1 ? teacher : undefined;
+  }
+
+  async function requireTeacher(teacherId: number) {
+    const teacher = await findActiveTeacher(teacherId);
+    if (!teacher) throw AppError.notFound('teacher.notFound');
     return teacher;
   }
 
@@ -237,6 +244,11 @@ export function createTeachersService(deps: TeachersServiceDeps) {
         repo.listTeachers(db, filter, query.sort, query.order, offset, size),
       ]);
       return { records: await toCards(studentId, rows, now), total, current, size };
+    },
+
+    /** Whether the teacher exists and teaches (an exclusive-teacher card is bound to one that does). */
+    async isActiveTeacher(teacherId: number): Promise<boolean> {
+      return (await findActiveTeacher(teacherId)) !== undefined;
     },
 
     async getTeacherInfo(studentId: number | null, teacherId: number): Promise<TeacherInfo> {
@@ -401,6 +413,24 @@ export function createTeachersService(deps: TeachersServiceDeps) {
         created++;
       }
       return { created, skipped };
+    },
+
+    // ---- the teacher's figures, written by the classes (in the caller's transaction) -------------
+
+    /**
+     * Adds `delta` (negative to take) to the lessons of each teacher given: classes that ended, or
+     * stopped counting. In the caller's transaction, so the figure moves with the class.
+     */
+    addLessons(trx: Trx, byTeacher: ReadonlyMap<number, number>): Promise<void> {
+      return figures.addLessons(trx, byTeacher);
+    },
+
+    /**
+     * The teacher's rating becomes the mean of its reviews, in the caller's transaction (after it
+     * took the teacher's rating lock on PostgreSQL: see teacherFiguresRepository.refreshRating).
+     */
+    refreshRating(trx: Trx, teacherId: number): Promise<void> {
+      return figures.refreshRating(trx, teacherId);
     },
 
     /** Closes the free slots starting in [from, to); booked ones are listed and left alone. */

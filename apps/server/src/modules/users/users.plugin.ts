@@ -1,8 +1,7 @@
 import { registerApiRoutes } from '../../http/api-routes.ts';
 import type { App } from '../../http/fastify-types.ts';
-import { createStorageProviderFromConfig } from '../../providers/storage/storage.config.ts';
 import { usersRoutes } from './users.routes.ts';
-import { createUsersService, type UsersService } from './users.service.ts';
+import type { UsersService } from './users.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,18 +11,11 @@ declare module 'fastify' {
 }
 
 /**
- * The user centre's routes, composed from the services of students, wallet, courses and teachers
- * (all wired before it in the route table); avatars live in the file store (FILE_STORE).
+ * The user centre's routes; its service is composed from the services of students, wallet, courses
+ * and teachers (src/services.ts); avatars live in the file store (FILE_STORE).
  */
 export async function usersPlugin(app: App): Promise<void> {
-  const users = createUsersService({
-    students: app.students,
-    wallet: app.wallet,
-    courses: app.courses,
-    teachers: app.teachers,
-    storage: createStorageProviderFromConfig(app.config),
-    quotas: app.studentQuotas,
-  });
+  const { users } = app.services;
   app.decorate('users', users);
   await registerApiRoutes(app, usersRoutes, { users });
 }

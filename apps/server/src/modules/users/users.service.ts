@@ -5,9 +5,9 @@ import { CODES } from '@app/contract/codes';
 import type { SetUserInfoBody, UploadAvatarResult, UserHome, UserProfile } from '@app/contract/users';
 import { AppError } from '../../http/app-error.ts';
 import { StorageNotFoundError, type StorageProvider } from '../../providers/storage/storage-provider.ts';
+import type { ClassReviewsService } from '../courses/class-reviews.service.ts';
 import type { CoursesService } from '../courses/courses.service.ts';
-import type { StudentQuotas } from '../students/student-quotas.ts';
-import type { StudentsService } from '../students/students.service.ts';
+import type { StudentQuotas, StudentsService } from '../students/students.service.ts';
 import type { TeachersService } from '../teachers/teachers.service.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
 import { AVATAR_CONTENT_TYPES, AVATAR_EXTENSIONS, imageKindOf, kindOfAvatarName } from './avatar-image.ts';
@@ -15,7 +15,9 @@ import { AVATAR_CONTENT_TYPES, AVATAR_EXTENSIONS, imageKindOf, kindOfAvatarName 
 export type UsersServiceDeps = {
   students: StudentsService;
   wallet: Pick<WalletService, 'getCoinBalance' | 'getCardList'>;
-  courses: Pick<CoursesService, 'getCourseList' | 'countUnreadReports' | 'getFeedbackList'>;
+  courses: Pick<CoursesService, 'getCourseList'>;
+  /** The teachers' reports of the home page. */
+  reviews: Pick<ClassReviewsService, 'countUnreadReports' | 'getFeedbackList'>;
   teachers: Pick<TeachersService, 'likedTeacherIds'>;
   storage: StorageProvider;
   quotas: Pick<StudentQuotas, 'take'>;
@@ -35,7 +37,7 @@ const gone = () => new AppError(CODES.UNAUTHORIZED, 'error.unauthorized');
  * /user/getUserInfo, so the web app resets the session.
  */
 export function createUsersService(deps: UsersServiceDeps) {
-  const { students, wallet, courses, teachers, storage, quotas } = deps;
+  const { students, wallet, courses, reviews, teachers, storage, quotas } = deps;
 
   return {
     async getUserHome(studentId: number): Promise<UserHome> {
@@ -45,8 +47,8 @@ export function createUsersService(deps: UsersServiceDeps) {
         wallet.getCardList(studentId),
         courses.getCourseList(studentId, { scope: 'recent', current: 1, size: HOME_LIST_SIZE }),
         courses.getCourseList(studentId, { scope: 'finished', current: 1, size: 1 }),
-        courses.countUnreadReports(studentId),
-        courses.getFeedbackList(studentId, { current: 1, size: HOME_LIST_SIZE }),
+        reviews.countUnreadReports(studentId),
+        reviews.getFeedbackList(studentId, { current: 1, size: HOME_LIST_SIZE }),
         teachers.likedTeacherIds(studentId),
       ]);
       if (!user) throw gone();

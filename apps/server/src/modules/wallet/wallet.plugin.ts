@@ -1,7 +1,7 @@
 import { registerApiRoutes } from '../../http/api-routes.ts';
 import type { App } from '../../http/fastify-types.ts';
 import { walletRoutes } from './wallet.routes.ts';
-import { createWalletService, type WalletService } from './wallet.service.ts';
+import type { WalletService } from './wallet.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,7 +12,7 @@ declare module 'fastify' {
 
 /** The wallet and its routes (balance, ledgers, cards: `wallet.routes.ts`). */
 export async function walletPlugin(app: App): Promise<void> {
-  const wallet = createWalletService({ db: app.db, clock: app.clock });
+  const { wallet } = app.services;
   app.decorate('wallet', wallet);
   await registerApiRoutes(app, walletRoutes, { wallet });
 }

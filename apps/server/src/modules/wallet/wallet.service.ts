@@ -15,6 +15,9 @@ import type { Trx } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { walletRepository as repo, type CardRow } from './wallet.repository.ts';
 
+/** A lesson card as the wallet reads it (booking checks which card pays for a class). */
+export type { CardRow };
+
 export type WalletServiceDeps = { db: Db; clock: Clock };
 
 /** Coin entries that add coins, and those that take them (SPEC.md §3 coin log types). */

@@ -30,9 +30,9 @@ export const classNoShow = defineCommand({
   options: { class: 'class id' },
   example: 'class mark-teacher-no-show --class 120',
   schema: classOnly,
-  async run({ db, services: { courses } }, input) {
+  async run({ db, services: { classLifecycle } }, input) {
     const { state: before } = await classState(db, input.class);
-    const back = await courses.markTeacherNoShow(input.class, db);
+    const back = await classLifecycle.markTeacherNoShow(input.class, db);
     const { state: after } = await classState(db, input.class);
     return {
       before,
@@ -49,9 +49,9 @@ export const classAbsent = defineCommand({
   options: { class: 'class id' },
   example: 'class mark-student-absent --class 120',
   schema: classOnly,
-  async run({ db, services: { courses } }, input) {
+  async run({ db, services: { classLifecycle } }, input) {
     const { state: before } = await classState(db, input.class);
-    await courses.markStudentAbsent(input.class);
+    await classLifecycle.markStudentAbsent(input.class);
     const { state: after } = await classState(db, input.class);
     return { before, after, output: `class ${input.class}: student absent` };
   },
@@ -66,9 +66,9 @@ export const playbackAttach = defineCommand({
     class: id('class'),
     url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }).max(2000),
   }),
-  async run({ db, services: { courses } }, input) {
+  async run({ db, services: { classLifecycle } }, input) {
     const { course, state: before } = await classState(db, input.class);
-    if (!(await courses.recordPlayback(input.class, input.url))) {
+    if (!(await classLifecycle.recordPlayback(input.class, input.url))) {
       throw new OpsRefusal(
         `class ${input.class} has no playback: it is not over yet, was cancelled or abolished, or the student was absent`,
       );
@@ -117,12 +117,12 @@ export const reportAdd = defineCommand({
     comment: z.string({ error: 'a comment is required' }).trim().min(1, 'a comment is required').max(2000),
     homework: z.string().trim().max(2000).default(''),
   }),
-  async run({ db, services: { courses } }, input) {
+  async run({ db, services: { classReviews } }, input) {
     const { course } = await classState(db, input.class);
     if (course.status !== 300 && course.status !== 200) {
       throw new OpsRefusal(`class ${input.class} was not held (status ${course.status})`);
     }
-    const reportId = await courses.recordTeacherReport(input.class, {
+    const reportId = await classReviews.recordTeacherReport(input.class, {
       scores: input.scores,
       comment: input.comment,
       homework: input.homework,

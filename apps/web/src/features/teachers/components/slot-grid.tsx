@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -7,13 +6,7 @@ import type { TeacherSlot } from '@app/contract/teachers';
 import { ListError, ListSkeleton } from '../../../components/list-states.tsx';
 import { useTeacherSchedule } from '../api/get-teacher-schedule.ts';
 import { SCHEDULE_WEEKS, weekDays, weekRange } from '../lib/schedule.ts';
-
-export function bookingPath(teacherId: number, slotId?: number): string {
-  return `/teacher/booking/${teacherId}${slotId ? `?slot=${slotId}` : ''}`;
-}
-
-/** A glyph per state, so the states differ by more than colour (WCAG 1.4.1). */
-const STATE_GLYPHS: Record<TeacherSlot['state'], string> = { free: '+', booked: '×', mine: '✓', closed: '–' };
+import { SlotCell, STATE_GLYPHS } from './slot-cell.tsx';
 
 export type SlotGridProps = {
   teacherId: number;
@@ -130,47 +123,17 @@ export function SlotGrid({
                   <p className="ls-muted ls-small ls-t-day-empty">{t('teachers.noSlots')}</p>
                 ) : (
                   <ul>
-                    {slots.map((slot) => {
-                      const time = dayjs(slot.start).format('HH:mm');
-                      return (
-                        <li key={slot.id}>
-                          {slot.state === 'free' && onPick ? (
-                            <button
-                              type="button"
-                              className={`ls-t-slot is-free${slot.id === pickedSlotId ? ' is-picked' : ''}`}
-                              data-testid="slot-free"
-                              data-slot-id={slot.id}
-                              aria-pressed={slot.id === pickedSlotId}
-                              aria-label={`${day.format('ddd MM/DD')} ${time} ${stateLabel('free')}`}
-                              onClick={() => onPick(slot)}
-                            >
-                              {time}
-                            </button>
-                          ) : slot.state === 'free' ? (
-                            <Link
-                              to={bookingPath(teacherId, slot.id)}
-                              className="ls-t-slot is-free"
-                              data-testid="slot-free"
-                              aria-label={`${day.format('ddd MM/DD')} ${time} ${stateLabel('free')}`}
-                            >
-                              {time}
-                            </Link>
-                          ) : (
-                            <span
-                              className={`ls-t-slot is-${slot.state}`}
-                              title={stateLabel(slot.state)}
-                              data-testid={`slot-${slot.state}`}
-                            >
-                              <span className="ls-t-slot-glyph" aria-hidden="true">
-                                {STATE_GLYPHS[slot.state]}
-                              </span>
-                              {time}
-                              <span className="ls-sr-only"> {stateLabel(slot.state)}</span>
-                            </span>
-                          )}
-                        </li>
-                      );
-                    })}
+                    {slots.map((slot) => (
+                      <li key={slot.id}>
+                        <SlotCell
+                          slot={slot}
+                          day={day}
+                          teacherId={teacherId}
+                          onPick={onPick}
+                          picked={slot.id === pickedSlotId}
+                        />
+                      </li>
+                    ))}
                   </ul>
                 )}
               </section>

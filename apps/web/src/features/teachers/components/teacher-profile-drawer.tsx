@@ -14,7 +14,8 @@ import { useTeacherReviews } from '../api/get-teacher-reviews.ts';
 import { TAG_LABELS } from '../lib/tag-labels.ts';
 import { LikeButton } from './like-button.tsx';
 import { RadarChart } from './radar-chart.tsx';
-import { bookingPath, SlotGrid } from './slot-grid.tsx';
+import { bookingPath } from './slot-cell.tsx';
+import { SlotGrid } from './slot-grid.tsx';
 import { LanguageChips, LevelBadge, NationalityBadge, Price, TeacherTags } from './teacher-badges.tsx';
 import './teachers.css';
 
