@@ -313,6 +313,30 @@ describe('ops: order reconcile', () => {
     await expectAuditPasses(ctx);
   });
 
+  it('every awaiting order in the reconciliation job order: never asked first, then least recently asked, settled last', async () => {
+    const ctx = await setup();
+    const coinPackage = (await productList(ctx)).products.find((p) => p.kind === 'coin')!;
+    const s = await studentSession(ctx);
+    const order = async () =>
+      dataOf<CreatedOrder>(
+        await api(ctx, 'POST', '/pay/createOrder', { product_id: coinPackage.id, pay_method: 'wechat' }, s),
+        'createOrder',
+      ).order_no;
+    // Created oldest first: settled by the job, asked about a while ago, never asked.
+    const [settled, asked, fresh] = [await order(), await order(), await order()];
+    const setNextCheck = (orderNo: string, at: number | null) =>
+      ctx.t.db.updateTable('pay_order').set({ check_next_at: at }).where('order_no', '=', orderNo).execute();
+    await setNextCheck(settled, null);
+    await setNextCheck(asked, NOW + 60_000);
+
+    const checked = async (...args: string[]) =>
+      (await ctx.ops('order', 'reconcile', ...args)).stdout
+        .split('\n')
+        .flatMap((line) => /^order (\S+):/.exec(line)?.[1] ?? []);
+    expect(await checked()).toEqual([fresh, asked, settled]);
+    expect(await checked('--limit', '2')).toEqual([fresh, asked]);
+  });
+
   it('one order by number: a closed order paid at the provider is credited and flagged; unpaid and unknown ones', async () => {
     const ctx = await setup();
     const card = (await productList(ctx)).products.find((p) => p.kind === 'card' && p.card_type === 200)!;

@@ -51,13 +51,19 @@ export const opsRepository = {
       .executeTakeFirst();
   },
 
-  /** Orders awaiting payment (status 0), oldest first. */
+  /**
+   * Orders awaiting payment (status 0) in the order the reconciliation job takes them
+   * (src/jobs/batches.ts): never asked first, then least recently asked (the soonest next check), and
+   * last those the job no longer asks about (out of the providers' retry window), so a limited run
+   * covers what the job would rather than the same oldest orders every time. The nulls are placed
+   * explicitly: SQLite sorts them first, PostgreSQL last.
+   */
   awaitingOrders(db: Db, limit: number) {
     return db
       .selectFrom('pay_order')
       .select(['order_no', 'student_id', 'provider', 'status', 'amount_fen', 'transaction_id', 'created_at'])
       .where('status', '=', 0)
-      .orderBy('created_at')
+      .orderBy('check_next_at', (ob) => ob.asc().nullsLast())
       .orderBy('id')
       .limit(limit)
       .execute();

@@ -34,7 +34,7 @@ export const orderReconcile = defineCommand({
     'Ask the payment provider about orders awaiting payment (or one order) and credit the paid ones exactly once, as a notification would',
   options: {
     order: 'one order number (awaiting or closed); default: every order awaiting payment',
-    limit: 'without --order: at most this many orders, oldest first (default 200)',
+    limit: 'without --order: at most this many orders, never or least recently checked first (default 200)',
   },
   example: 'order reconcile --order 202611231530120123456789',
   schema: z.object({
