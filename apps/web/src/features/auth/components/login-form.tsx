@@ -1,27 +1,14 @@
-import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { LockOutlined, MessageOutlined } from '@ant-design/icons';
 import { Trans, useTranslation } from 'react-i18next';
 import type { UserInfo } from '@app/contract/auth';
-import { LOGIN_CLIENT_LABEL, LOGIN_TABS } from '@app/contract/constants';
-import { checkMobile, checkPassword, checkSmsCode } from '@app/contract/field-checks';
-import { message as contractMessage } from '@app/contract/messages';
 import { FieldRow, PasswordField, TextField, type TextFieldProps } from '../../../components/fields.tsx';
-import { wantAppUi, withAppUi } from '../../../lib/antd/app-ui.ts';
+import { wantAppUi } from '../../../lib/antd/app-ui.ts';
 import { lazyWithAntd } from '../../../lib/antd/lazy-with-antd.tsx';
-import { clientPasswordHash } from '../../../lib/auth-crypto/client-password-hash.ts';
-import { isApiError } from '../../../lib/http/api-error.ts';
-import { EmptyUserInfoError } from '../../../lib/session/create-session.ts';
 import type { LoginDialogMode } from '../../../lib/session/login-dialog-store.ts';
-import { session } from '../../../lib/session/session-store.ts';
-import { useSettings } from '../../../lib/settings/settings-store.ts';
-import { getUserInfo } from '../api/get-user-info.ts';
-import { login, register } from '../api/login.ts';
-import { sendSmsCode } from '../api/send-sms-code.ts';
-import { useCountdown } from '../../../lib/time/use-countdown.ts';
-import { smsSends } from '../lib/sms-send-store.ts';
-import { displayName } from '../lib/user-display.ts';
 import { DemoHint, type DemoInfo } from './demo-hint.tsx';
 import type { LegalDoc } from './legal-dialog.tsx';
+import { CHECKS, useLoginForm, type Field } from './use-login-form.ts';
 import './auth.css';
 
 /** The legal texts are an antd dialog, loaded with antd when the student first opens one. */
@@ -31,24 +18,6 @@ const LegalDialog = lazyWithAntd(() =>
 
 /** How long the "Login successful" notification shows before the page reloads (SPEC.md §2). */
 export const RELOAD_AFTER_LOGIN_MS = 1_000;
-/** How long a login waits at most for antd's toasts to load before it reloads without the welcome. */
-const WELCOME_WAIT_MS = 5_000;
-
-type Method = 'sms' | 'password';
-type Field = 'mobile' | 'code' | 'password' | 'newPassword';
-type Values = Record<Field, string> & { remember: boolean };
-/** A shown error is kept as the contract's message key, so its text follows a language switch. */
-type Errors = Partial<Record<Field, string | undefined>>;
-
-/**
- * The checks of SPEC.md §2: the server's own, without zod (contract/field-checks.ts), each giving
- * the message key of the refusal; an empty new password passes (it is optional).
- */
-const CHECKS: Partial<Record<Field, (value: string) => string | undefined>> = {
-  mobile: checkMobile,
-  code: checkSmsCode,
-  newPassword: (value) => (value === '' ? undefined : checkPassword(value)),
-};
 
 export type LoginFormProps = {
   mode: LoginDialogMode;
@@ -63,7 +32,8 @@ export type LoginFormProps = {
 /**
  * The login / registration form of SPEC.md §2, shared by the dialog and the /login page. Plain
  * markup (issue 16): the /login page renders it without loading antd; toasts go through
- * `withAppUi`, and the legal texts load antd when opened.
+ * `withAppUi`, and the legal texts load antd when opened. Its state and actions are
+ * `useLoginForm`'s (use-login-form.ts).
  * - SMS mode: phone + 6-digit code with a get-code button and a 60 s countdown (disabled while
  *   counting or sending). Unknown phones are registered by the server on SMS login. The countdown
  *   and the send's challenge_id are kept per phone for the browser session (sms-send-store.ts): a
@@ -71,153 +41,34 @@ export type LoginFormProps = {
  *   registration send the challenge back with the code (DESIGN.md §7 "Code binding").
  * - Password mode: phone + password, sent as the client hash (DESIGN.md §6), never in clear.
  * - Register mode: SMS mode under a register title, with an optional password (then POST /user/reg).
- * - Fields are checked with the contract's schemas when they lose focus and on submit; the message
+ * - Fields are checked with the contract's checks when they lose focus and on submit; the message
  *   is the server's text for the same refusal, in the page's language.
  * The submit button is disabled while the phone or the code/password is empty (SPEC.md §5).
  */
 export function LoginForm({ mode, onModeChange, onLoggedIn, demo, idPrefix }: LoginFormProps) {
   const { t } = useTranslation();
-  const lang = useSettings((s) => s.language);
-  const [values, setValues] = useState<Values>(() => ({
-    // The phone of a send whose code may still be typed in, for a reopened dialog.
-    mobile: smsSends.lastMobile() ?? '',
-    code: '',
-    password: '',
-    newPassword: '',
-    remember: false,
-  }));
-  const [errors, setErrors] = useState<Errors>({});
-  const [method, setMethod] = useState<Method>('sms');
-  const [sending, setSending] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const {
+    lang,
+    values,
+    errors,
+    method,
+    setMethod,
+    effectiveMethod,
+    canSubmit,
+    sending,
+    submitting,
+    remaining,
+    inputs,
+    setValue,
+    setRemember,
+    validate,
+    onGetCode,
+    onSubmit,
+    fillDemo,
+  } = useLoginForm({ mode, onModeChange, onLoggedIn });
   const [legal, setLegal] = useState<LegalDoc | null>(null);
   const [legalWanted, setLegalWanted] = useState(false);
-  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
-  // Re-reads the send store after a send or a refusal was recorded in it.
-  const [, sendsChanged] = useReducer((n: number) => n + 1, 0);
-
-  const effectiveMethod: Method = mode === 'register' ? 'sms' : method;
-  const secret = effectiveMethod === 'password' ? values.password : values.code;
-  const canSubmit = values.mobile.trim() !== '' && secret.trim() !== '';
-  const remaining = useCountdown(smsSends.resendAt(values.mobile));
   const id = (field: string) => `${idPrefix}-login_${field}`;
-
-  // A field that is no longer shown has no error to show.
-  useEffect(() => {
-    setErrors((shown) => ({
-      mobile: shown.mobile,
-      ...(effectiveMethod === 'sms' ? { code: shown.code } : {}),
-      ...(mode === 'register' ? { newPassword: shown.newPassword } : {}),
-    }));
-  }, [effectiveMethod, mode]);
-
-  const setValue = (field: Field, value: string) => setValues((v) => ({ ...v, [field]: value }));
-  const validate = (field: Field, value = values[field]) => {
-    const error = CHECKS[field]?.(value);
-    setErrors((shown) => ({ ...shown, [field]: error }));
-    return error;
-  };
-  /** Checks `fields`, shows their errors and focuses the first invalid one; true when all pass. */
-  const validateAll = (fields: Field[]) => {
-    const invalid = fields.filter((field) => validate(field) !== undefined);
-    if (invalid[0]) inputs.current[invalid[0]]?.focus();
-    return invalid.length === 0;
-  };
-
-  const onGetCode = async () => {
-    if (!validateAll(['mobile'])) return;
-    const value = values.mobile.trim();
-    setSending(true);
-    try {
-      const result = await sendSmsCode({ mobile: value });
-      smsSends.recordSend(value, result);
-      sendsChanged();
-      withAppUi((ui) => ui.message.success(t('auth.smsSent')));
-      inputs.current.code?.focus();
-    } catch (error) {
-      // The client showed the server's message; a rate limit says when to try again.
-      const retry = isApiError(error)
-        ? (error.data as { retry_after_seconds?: unknown } | undefined)?.retry_after_seconds
-        : undefined;
-      if (typeof retry === 'number' && retry > 0 && retry <= 3600) {
-        smsSends.recordRefusal(value, retry);
-        sendsChanged();
-      }
-    } finally {
-      setSending(false);
-    }
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSubmit || submitting) return;
-    const fields: Field[] = ['mobile'];
-    if (effectiveMethod === 'sms') fields.push('code');
-    if (mode === 'register') fields.push('newPassword');
-    if (!validateAll(fields)) return;
-    const phone = values.mobile.trim();
-    setSubmitting(true);
-    try {
-      let pair;
-      if (mode === 'register' && values.newPassword) {
-        pair = await register({
-          mobile: phone,
-          password: await clientPasswordHash(values.newPassword, phone),
-          code: values.code.trim(),
-          challenge_id: smsSends.challengeFor(phone),
-        });
-      } else if (effectiveMethod === 'password') {
-        pair = await login({
-          mobile: phone,
-          password: await clientPasswordHash(values.password, phone),
-          currentTab: LOGIN_TABS.password,
-          token: LOGIN_CLIENT_LABEL,
-        });
-      } else {
-        pair = await login({
-          mobile: phone,
-          Code: values.code.trim(),
-          currentTab: LOGIN_TABS.sms,
-          token: LOGIN_CLIENT_LABEL,
-          challenge_id: smsSends.challengeFor(phone),
-        });
-      }
-      const info = await session.establish(pair, {
-        remember: values.remember,
-        fetchUserInfo: () => getUserInfo({ duringLogin: true }),
-      });
-      // The reload (or the way to ?url=) waits until the welcome is on screen, so it shows for the
-      // whole of RELOAD_AFTER_LOGIN_MS; if antd's toasts cannot load, it goes ahead anyway.
-      let proceeded = false;
-      const proceed = () => {
-        if (proceeded) return;
-        proceeded = true;
-        onLoggedIn(info);
-      };
-      withAppUi((ui) => {
-        ui.notification.success({
-          title: t('auth.loginSuccess'),
-          description: t('auth.welcome', { name: displayName(info) || t('auth.defaultName') }),
-          placement: 'top',
-        });
-        proceed();
-      });
-      setTimeout(proceed, WELCOME_WAIT_MS);
-    } catch (error) {
-      if (error instanceof EmptyUserInfoError) withAppUi((ui) => ui.message.error(t('auth.emptyUserInfo')));
-      else if (!isApiError(error))
-        withAppUi((ui) => ui.message.error(contractMessage('validation.checkInput', lang)));
-      // ApiError: the HTTP client already showed the server's message.
-      setSubmitting(false);
-    }
-  };
-
-  const fillDemo = (account: { mobile: string; password: string }) => {
-    onModeChange('login');
-    setMethod('password');
-    setValues((v) => ({ ...v, mobile: account.mobile, password: account.password }));
-    validate('mobile', account.mobile);
-  };
 
   const openLegal = (doc: LegalDoc) => {
     setLegalWanted(true);
@@ -345,7 +196,7 @@ export function LoginForm({ mode, onModeChange, onLoggedIn, demo, idPrefix }: Lo
               type="checkbox"
               checked={values.remember}
               disabled={submitting}
-              onChange={(event) => setValues((v) => ({ ...v, remember: event.target.checked }))}
+              onChange={(event) => setRemember(event.target.checked)}
               data-testid="login-remember"
             />
             <span>{t('auth.remember')}</span>
