@@ -1,6 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gotoApp, launchBrowser, openPage, seedStorage, waitForConfig, settingsValue } from './browser.ts';
+import {
+  gotoApp,
+  launchBrowser,
+  openPage,
+  seedStorage,
+  settingsValue,
+  waitForConfig,
+  waitForMotionEnd,
+} from './browser.ts';
 import { dialog, loginWithPassword, openLoginDialog } from './auth-helpers.ts';
 import { screenshotDir, seriousViolations } from './axe.ts';
 
@@ -16,9 +24,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Lets antd's open animations finish so axe and screenshots see the final colours. */
-const settle = (page: Page) => page.waitForTimeout(500);
-
 describe('accounts accessibility', () => {
   for (const dark of [false, true]) {
     it(`login dialog (SMS, password, register, legal) in ${dark ? 'dark' : 'light'} mode`, async () => {
@@ -29,8 +34,8 @@ describe('accounts accessibility', () => {
         await waitForConfig(tp.page);
         await openLoginDialog(tp.page);
         await dialog(tp.page).getByTestId('get-code').click(); // shows the "cannot be empty" error
-        await dialog(tp.page).getByText('手机号不能为空').waitFor();
-        await settle(tp.page);
+        // Axe and screenshots see the final colours once the dialog's and the error's motion ended.
+        await waitForMotionEnd(dialog(tp.page).getByText('手机号不能为空'));
         expect(await seriousViolations(tp.page)).toEqual([]);
         await dialog(tp.page).getByTestId('login-method-toggle').click();
         await dialog(tp.page).getByTestId('login-password').waitFor();
@@ -39,8 +44,7 @@ describe('accounts accessibility', () => {
         await dialog(tp.page).getByTestId('register-password').waitFor();
         expect(await seriousViolations(tp.page)).toEqual([]);
         await dialog(tp.page).getByTestId('open-privacy').click();
-        await tp.page.getByTestId('legal-privacy').waitFor();
-        await settle(tp.page);
+        await waitForMotionEnd(tp.page.getByTestId('legal-privacy'));
         expect(await seriousViolations(tp.page)).toEqual([]);
         expect(tp.errors).toEqual([]);
       } finally {
@@ -55,13 +59,12 @@ describe('accounts accessibility', () => {
         await seedStorage(tp.page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(dark) });
         await gotoApp(tp.page, '/login');
         await waitForConfig(tp.page);
-        await settle(tp.page);
+        await waitForMotionEnd(tp.page.getByTestId('login-form'));
         expect(await seriousViolations(tp.page)).toEqual([]);
         await gotoApp(tp.page, '/');
         await loginWithPassword(tp.page);
         await tp.page.getByTestId('user-menu-trigger').click();
-        await tp.page.getByTestId('user-menu').waitFor();
-        await settle(tp.page);
+        await waitForMotionEnd(tp.page.getByTestId('user-menu'));
         expect(await seriousViolations(tp.page)).toEqual([]);
         // Keyboard: the menu opens from the focused trigger and its entries are reachable.
         await tp.page.keyboard.press('Escape');
@@ -101,7 +104,8 @@ describe('accounts screenshots at 375 px', () => {
         await dialog(tp.page).getByTestId('demo-hint').waitFor();
         await dialog(tp.page).getByTestId('login-mobile').fill('138001');
         await dialog(tp.page).getByTestId('login-mobile').blur();
-        await settle(tp.page);
+        await dialog(tp.page).locator('[aria-invalid="true"]').waitFor();
+        await waitForMotionEnd(dialog(tp.page).getByTestId('login-mobile'));
         await tp.page.screenshot({ path: `${screenshotDir}login-dialog-${suffix}.png` });
         const width = await tp.page.evaluate(() => document.scrollingElement!.scrollWidth);
         expect(width).toBeLessThanOrEqual(375);
@@ -112,8 +116,7 @@ describe('accounts screenshots at 375 px', () => {
         await reloaded;
         await tp.page.getByTestId('hamburger').click();
         const menu = tp.page.getByRole('dialog', { name: lang === 'en' ? 'Menu' : '菜单' });
-        await menu.getByTestId('user-card').waitFor();
-        await settle(tp.page);
+        await waitForMotionEnd(menu.getByTestId('user-card'));
         await tp.page.screenshot({ path: `${screenshotDir}user-menu-${suffix}.png` });
         expect(tp.errors).toEqual([]);
       } finally {

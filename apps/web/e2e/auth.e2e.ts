@@ -62,9 +62,8 @@ describe('login dialog', () => {
     const first = await seconds();
     expect(first).toBeGreaterThanOrEqual(58);
     expect(first).toBeLessThanOrEqual(60);
-    await tp.page.waitForTimeout(2_100);
-    const later = await seconds();
-    expect(later).toBeLessThan(first);
+    // It ticks: waits for the next second's number rather than sleeping through it.
+    await expect.poll(seconds, { timeout: 5_000 }).toBeLessThan(first);
     expect(await button.isDisabled()).toBe(true);
 
     const code = await readSmsCode(mobile);
@@ -502,8 +501,15 @@ describe('login expired (code 401)', () => {
     });
     expect(res.status).toBe(200);
     // Behind a load balancer, another instance trusts the family state it read within the last
-    // second (session.service.ts, revocationCacheMs): let that pass (scale-out test, issue 18).
-    await tp.page.waitForTimeout(1_100);
+    // second (session.service.ts, revocationCacheMs): wait until the server refuses the token
+    // (scale-out test, issue 18), instead of sleeping through that second.
+    await expect
+      .poll(
+        async () =>
+          (await fetch(`${baseURL()}/api/v1/user/getUserInfo`, { headers: { Authorization: token } })).status,
+        { timeout: 5_000 },
+      )
+      .toBe(401);
     await tp.page.getByTestId('favourites-button').first().click();
     await tp.page.waitForURL(/\/user\/like-teachers/);
     const tip = tp.page.getByRole('dialog').filter({ hasText: '登录已过期，请重新登录' });
@@ -550,11 +556,13 @@ describe('/login page and guards', () => {
                 .reduce((sum, entry) => sum + ((entry as unknown as { value: number }).value ?? 0), 0),
             ),
           ).observe({ type: 'layout-shift', buffered: true });
+          // No entry within half a second: nothing shifted (this wait proves an absence).
           setTimeout(() => resolve(0), 500);
         }),
     );
     expect(shifted).toBeLessThan(0.01);
-    // Idle time for anything the page would load after its first screen: no antd.
+    // Idle time for anything the page would load after its first screen: no antd (this wait
+    // proves an absence, so it stays a fixed time).
     await page.waitForTimeout(1_500);
     expect(await antdAssets(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -593,7 +601,8 @@ describe('/login page and guards', () => {
     expect(await password.getAttribute('type')).toBe('text');
     const userInfo = page.waitForResponse((response) => response.url().includes('/api/v1/user/getUserInfo'));
     await form.getByTestId('login-submit').click();
-    // Logged in, but the welcome cannot show yet: the page waits for it instead of leaving.
+    // Logged in, but the welcome cannot show yet: the page waits for it instead of leaving (this
+    // wait proves an absence, no navigation, so it stays a fixed time).
     await userInfo;
     await page.waitForTimeout(2_000);
     expect(new URL(page.url()).pathname).toBe('/login');

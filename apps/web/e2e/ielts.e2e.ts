@@ -23,6 +23,20 @@ async function confirmDelete(page: Page): Promise<void> {
 
 const { open } = useBrowser({ fakeMedia: true });
 
+/**
+ * Waits until the recorder's countdown has moved on (it counts whole seconds from the start of the
+ * recording), so the recording holds at least a second of audio: an event, not a fixed sleep.
+ */
+async function countdownTicked(page: Page): Promise<void> {
+  const countdown = page.getByTestId('ielts-countdown');
+  const seconds = async () => {
+    const [minutes, secs] = ((await countdown.textContent()) ?? '').split(':').map(Number);
+    return (minutes ?? 0) * 60 + (secs ?? 0);
+  };
+  const start = await seconds();
+  await expect.poll(seconds, { timeout: 5_000 }).toBeLessThan(start);
+}
+
 /** A TiMu URL built the way the app builds it: every segment through encodeURIComponent. */
 function timuUrl(r: IeltsSampleRecord, topicTitle: string, title: string): string {
   return `/ielts/SpeakingSamples/view/${r.topic.id}/TiMu/${r.issue_id}/${r.topic.id}/${r.part}/${r.question_id}/${encodeURIComponent(topicTitle)}/${encodeURIComponent(title)}`;
@@ -113,7 +127,8 @@ describe('IELTS navigation', () => {
     await gotoApp(page, '/ielts');
     await page.getByTestId('ielts-current-bank').waitFor();
     await page.getByRole('heading', { name: '本季新题' }).waitFor();
-    // Idle time for anything the page would load after its first screen.
+    // Idle time for anything the page would load after its first screen (this wait proves an
+    // absence, no antd, so it stays a fixed time).
     await page.waitForTimeout(1_500);
     expect(await antdAssets(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -247,6 +262,7 @@ describe('IELTS sample list states', () => {
     let failing = true;
     await page.route('**/api/v1/ielts/getSampleList**', async (route) => {
       if (!failing) return route.continue();
+      // A slow failure, so the skeleton shows first (a delay the test provokes, not a wait).
       await new Promise((r) => setTimeout(r, 300));
       return route.fulfill({
         status: 503,
@@ -276,7 +292,7 @@ describe('IELTS practice mode', () => {
     await page.getByTestId('ielts-record').click();
     await page.getByTestId('ielts-countdown').waitFor();
     expect(await page.getByTestId('ielts-countdown').textContent()).toMatch(/^0:(30|29|28)$/);
-    await page.waitForTimeout(1500);
+    await countdownTicked(page);
     await page.getByTestId('ielts-stop').click();
     const item = page.getByTestId('ielts-recording');
     await item.waitFor();
@@ -311,7 +327,7 @@ describe('IELTS practice mode', () => {
     await page.getByTestId('ielts-start-now').click();
     await page.getByText('录音中').waitFor();
     expect(await page.getByTestId('ielts-countdown').textContent()).toMatch(/^(2:00|1:59|1:58)$/);
-    await page.waitForTimeout(800);
+    await countdownTicked(page);
     await page.getByTestId('ielts-stop').click();
     await page.getByTestId('ielts-recording').waitFor();
     await page.getByTestId('ielts-recording').getByRole('button', { name: /删除/ }).click();
@@ -340,7 +356,7 @@ describe('IELTS practice mode', () => {
     await page.getByText('录音中').waitFor();
     expect(await page.getByTestId('ielts-countdown').textContent()).toMatch(/^(2:00|1:59|1:58)$/);
     // Let the recorder gather some real audio, then jump to the end of the two minutes.
-    await page.waitForTimeout(800);
+    await countdownTicked(page);
     await page.clock.fastForward('02:01');
     const item = page.getByTestId('ielts-recording');
     await item.waitFor();

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage, type KeyValueStorage } from '../storage.ts';
 import {
   createRefreshCoordinator,
@@ -140,8 +140,8 @@ describe('refresh coordinator', () => {
     const duplicate = tab(server, shared);
     const stale = server.current.token;
     expect(await a.coordinator.refresh(stale)).toBe(true);
-    await new Promise((r) => setTimeout(r, 20)); // message delivery
-    expect(duplicate.pair).toEqual(server.current);
+    // The channel's message reaches the duplicate tab.
+    await vi.waitFor(() => expect(duplicate.pair).toEqual(server.current));
     expect(await duplicate.coordinator.refresh(stale)).toBe(true);
     expect(server.calls).toBe(1);
   });
@@ -238,6 +238,7 @@ describe('refresh coordinator', () => {
     const tabA = tab(serverA, shared);
     const tabB = tab(serverB, shared);
     expect(await tabA.coordinator.refresh(serverA.current.token)).toBe(true);
+    // Time for the channel's message to arrive: this wait proves an absence (tab B adopts nothing).
     await new Promise((r) => setTimeout(r, 20));
     expect(tabB.pair).toEqual({ token: jwt('fam-b', 0), refreshToken: 'R0' });
     expect(tabB.adopted).toBe(0);
@@ -249,8 +250,8 @@ describe('refresh coordinator', () => {
     const behind = tab(server, shared, { pair: { token: jwt('fam-a', -5), refreshToken: 'old' } });
     const a = tab(server, shared);
     expect(await a.coordinator.refresh(server.current.token)).toBe(true);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(behind.pair).toEqual(server.current);
+    // The channel's message reaches the tab that was behind.
+    await vi.waitFor(() => expect(behind.pair).toEqual(server.current));
   });
 
   it('falls back to a storage lock without Web Locks, and still refreshes once', async () => {

@@ -345,11 +345,12 @@ describe('error toasts', () => {
   });
 
   it('toasts the same code again once the de-duplication window has passed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }); // sockets keep their real timers
     const h = harness();
     const api = client(h, { toastDedupeMs: 80 });
     await rejection(api.get('/fail/409?msg=first'));
     await rejection(api.get('/fail/409?msg=suppressed'));
-    await delay(120);
+    await vi.advanceTimersByTimeAsync(80);
     await rejection(api.get('/fail/409?msg=again'));
     expect(h.toasts.map((t) => t.msg)).toEqual(['first', 'again']);
     expect(h.toasts.every((t) => t.durationMs === 3000)).toBe(true);
@@ -421,8 +422,9 @@ describe('code 401: login expired', () => {
     const h = harness({ token: 'x', path: '/course/index' });
     const api = client(h, { redirectDebounceMs: 10 });
     await rejection(api.get('/unauth'));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }); // sockets keep their real timers
     h.confirms[0]!();
-    await delay(30);
+    await vi.advanceTimersByTimeAsync(10);
     expect(h.navigate).toHaveBeenCalledTimes(1);
     await rejection(api.get('/unauth'));
     expect(h.showLoginExpired).toHaveBeenCalledTimes(2);
@@ -474,6 +476,7 @@ describe('code 66666: refresh and retry once', () => {
     const first = api.get<{ token: string }>('/expiring');
     await vi.waitFor(() => expect(h.refreshSession).toHaveBeenCalledTimes(1));
     const late = api.get<Echo>('/echo');
+    // Time for the held request to go out if it were not held: this wait proves an absence.
     await delay(30);
     expect(server.seen.map((s) => s.path)).toEqual(['/expiring']);
     finish(true);
