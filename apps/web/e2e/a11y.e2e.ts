@@ -1,6 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gotoApp, launchBrowser, openPage, seedStorage, waitForConfig, settingsValue } from './browser.ts';
+import {
+  gotoApp,
+  launchBrowser,
+  openPage,
+  seedStorage,
+  settingsValue,
+  waitForConfig,
+  waitForMotionEnd,
+} from './browser.ts';
 import { screenshotDir, seriousViolations } from './axe.ts';
 
 let browser: Browser;
@@ -59,8 +67,8 @@ describe('375 px in both languages and themes: axe and screenshots', () => {
           await gotoApp(tp.page, '/teacher/booking/42');
           await tp.page.screenshot({ path: `${screenshotDir}placeholder-${suffix}.png`, fullPage: true });
           await tp.page.getByTestId('hamburger').click();
-          await tp.page.getByRole('dialog', { name: lang === 'en' ? 'Menu' : '菜单' }).waitFor();
-          await tp.page.waitForTimeout(400);
+          // Axe and the screenshot see the drawer once its opening motion has ended.
+          await waitForMotionEnd(tp.page.getByRole('dialog', { name: lang === 'en' ? 'Menu' : '菜单' }));
           expect(await seriousViolations(tp.page), `menu ${suffix}`).toEqual([]);
           await tp.page.screenshot({ path: `${screenshotDir}menu-${suffix}.png` });
           expect(tp.errors).toEqual([]);

@@ -311,7 +311,8 @@ describe('shell', () => {
     const tp = await open({ viewport: { width: 375, height: 812 }, locale: 'zh-CN' });
     await gotoApp(tp.page, '/');
     await tp.page.getByTestId('teacher-list').waitFor();
-    // Idle time for anything the page would load after its first screen.
+    // Idle time for anything the page would load after its first screen (this wait proves an
+    // absence, no antd, so it stays a fixed time).
     await tp.page.waitForTimeout(1_500);
     const antdChunks = () => antdAssets(tp.page);
     expect(await antdChunks()).toEqual([]);

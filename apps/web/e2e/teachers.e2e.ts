@@ -11,6 +11,7 @@ import {
   seedStorage,
   settingsValue,
   useBrowser,
+  waitForMotionEnd,
 } from './browser.ts';
 import { screenshotDir, seriousViolations } from './axe.ts';
 
@@ -457,7 +458,8 @@ describe('teacher profile drawer', () => {
     await tp.page.getByTestId('teacher-profile').waitFor();
     await tp.page.getByTestId('slot-grid').getByRole('region').first().waitFor();
     await tp.page.getByTestId('teacher-reviews').or(tp.page.getByTestId('teachers-empty')).first().waitFor();
-    await tp.page.waitForTimeout(400);
+    // The screenshots see the drawer once its opening motion has ended.
+    await waitForMotionEnd(tp.page.getByTestId('teacher-profile'));
     await tp.page.screenshot({ path: `${screenshotDir}teachers-drawer-zh-Hans-dark.png` });
     await tp.page.getByTestId('teacher-radar').scrollIntoViewIfNeeded();
     await tp.page.screenshot({ path: `${screenshotDir}teachers-drawer-zh-Hans-dark-radar.png` });
