@@ -2,6 +2,8 @@ import { CODES } from '@app/contract/codes';
 import type { CourseItem, TeacherReportItem } from '@app/contract/courses';
 import type { CancelReason, Nationality } from '@app/contract/enums';
 import type { MessageKey } from '@app/contract/messages';
+import { parseJson } from '../../db/json-column.ts';
+import { iso, isoOrNull } from '../../db/time.ts';
 import { AppError } from '../../http/app-error.ts';
 import { deriveStatus } from './booking.rules.ts';
 import type { CourseRow, ReportRow } from './courses.repository.ts';
@@ -12,20 +14,9 @@ import type { CourseRow, ReportRow } from './courses.repository.ts';
  * they all raise when a rule says no.
  */
 
-export const iso = (ms: number) => new Date(ms).toISOString();
-const isoOrNull = (ms: number | null) => (ms === null ? null : iso(Number(ms)));
-
 /** A 422 with the rule's message. */
 export const unprocessable = (key: MessageKey, params?: Record<string, number>) =>
   new AppError(CODES.UNPROCESSABLE, key, params);
-
-export function parseJson<T>(text: string, fallback: T): T {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
 
 export function teacherOf(row: {
   teacher_id: number;

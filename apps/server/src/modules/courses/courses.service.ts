@@ -18,14 +18,17 @@ import type { CancelReason } from '@app/contract/enums';
 import type { Page } from '@app/contract/paging';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbDialect } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { mapPage } from '../../db/paging.ts';
 import { requestHashOf, type Idempotency } from '../../db/idempotency.ts';
+import { parseJson } from '../../db/json-column.ts';
+import { iso } from '../../db/time.ts';
 import { withTransaction, type Trx } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { FilesService } from '../files/files.service.ts';
 import type { CardRow, WalletService } from '../wallet/wallet.service.ts';
 import { checkBookable, classroomOpen, isLateCancel, playbackOf, reviewDeadline } from './booking.rules.ts';
-import { iso, parseJson, teacherOf, times, toItem, toReportItem, unprocessable } from './class-replies.ts';
+import { teacherOf, times, toItem, toReportItem, unprocessable } from './class-replies.ts';
 import { refundClass } from './class-refunds.ts';
 import { coursesRepository as repo, type BookableSlotRow } from './courses.repository.ts';
 
@@ -66,12 +69,6 @@ export type CancelInput = {
 
 const DAY_MS = 86_400_000;
 const BOOK_SCOPE = 'course.book';
-
-/** A unique-index violation on either engine (the partial unique index of a slot's live class). */
-function isUniqueViolation(error: unknown, dialect: DbDialect): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return dialect === 'postgres' ? code === '23505' : code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
 
 /**
  * Classes (DESIGN.md §7 "Booking", "Cancelling"): booking, cancelling and the student's class

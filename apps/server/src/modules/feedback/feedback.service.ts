@@ -9,6 +9,7 @@ import type { Page } from '@app/contract/paging';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { mapPage } from '../../db/paging.ts';
+import { iso } from '../../db/time.ts';
 import type { StudentQuotas } from '../students/students.service.ts';
 import { feedbackRepository as repo, type FeedbackRow } from './feedback.repository.ts';
 
@@ -18,8 +19,6 @@ export type FeedbackServiceDeps = {
   /** Per-student limits (issue 32 §4: complaints). */
   quotas: Pick<StudentQuotas, 'take'>;
 };
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 function toItem(row: FeedbackRow): FeedbackItem {
   return {

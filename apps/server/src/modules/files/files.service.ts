@@ -15,6 +15,7 @@ import {
 import { ZipFile } from 'yazl';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
+import { iso } from '../../db/time.ts';
 import { AppError } from '../../http/app-error.ts';
 import {
   parseByteRange,
@@ -48,8 +49,6 @@ export const DOWNLOAD_PATH = `${API_BASE}/file/download`;
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 const byFolderThenName = (a: CoursewareRow, b: CoursewareRow) =>
   b.is_folder - a.is_folder || collator.compare(a.name, b.name) || a.id - b.id;
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 function toItem(row: CoursewareRow): FileItem {
   return {

@@ -1,27 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { IeltsPart, IeltsTopicPart } from '@app/contract/ielts';
-import type { Database } from '../../db/database.ts';
+import type { Database, IeltsBankTable, IeltsTopicTable } from '../../db/database.ts';
 
 /** All SQL of the IELTS area. Every method accepts a transaction as `db`. */
 
-export type BankRow = {
-  id: number;
-  code: string;
-  title_zh: string;
-  title_en: string;
-  starts_on: string;
-  ends_on: string;
-};
+export type BankRow = Omit<Selectable<IeltsBankTable>, 'created_at'>;
 
-export type TopicRow = {
-  id: number;
-  key: string;
-  part: IeltsTopicPart;
-  title_zh: string;
-  title_en: string;
-  tags: string;
-  cue_card: string | null;
-};
+export type TopicRow = Selectable<IeltsTopicTable>;
 
 export type QuestionRow = {
   id: number;

@@ -17,17 +17,13 @@ import {
   type IeltsTopicSummary,
 } from '@app/contract/ielts';
 import type { Db } from '../../db/database.ts';
+import { parseJson } from '../../db/json-column.ts';
 import { AppError } from '../../http/app-error.ts';
 import { ieltsRepository, type BankRow, type QuestionRow, type TopicRow } from './ielts.repository.ts';
 
 export type IeltsServiceDeps = { db: Db };
 
 const EXCERPT_CHARS = 160;
-
-function parseJson<T>(text: string | null, fallback: T): T {
-  if (text === null) return fallback;
-  return JSON.parse(text) as T;
-}
 
 function countWords(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;

@@ -15,9 +15,11 @@ import {
 } from '@app/contract/payments';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbDialect } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { mapPage } from '../../db/paging.ts';
 import { createIdempotency, type Idempotency } from '../../db/idempotency.ts';
 import { lockKeys } from '../../db/locks.ts';
+import { iso } from '../../db/time.ts';
 import { withTransaction, type Trx } from '../../db/transaction.ts';
 import { AppError, isAppError } from '../../http/app-error.ts';
 import { forEachAtMost, nextTryAt, type Backoff } from '../../jobs/batches.ts';
@@ -128,15 +130,8 @@ export function newOrderNo(now: number): string {
   return `${stamp}${random}`;
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
 const tooManyOpenOrders = () =>
   new AppError(CODES.CONFLICT, 'pay.tooManyOpenOrders', { max: MAX_OPEN_ORDERS });
-
-function isUniqueViolation(error: unknown, dialect: DbDialect): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return dialect === 'postgres' ? code === '23505' : code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
 
 function toProduct(row: ProductRow): Product {
   return {

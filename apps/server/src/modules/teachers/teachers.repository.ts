@@ -1,4 +1,12 @@
-import { sql, type Expression, type Insertable, type Kysely, type SqlBool, type Updateable } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+  type Updateable,
+} from 'kysely';
 import type { SortOrder, TeacherSort } from '@app/contract/teachers';
 import type { Database, TeacherTable } from '../../db/database.ts';
 
@@ -29,30 +37,14 @@ export type TeacherFilter = {
   favouritesOf?: number;
 };
 
-export type TeacherRow = {
-  id: number;
-  name: string;
-  avatar: string;
-  nationality: string;
-  level: number;
-  price_coins: number;
-  rating_x100: number;
-  lesson_count: number;
-  tags: string;
-};
+/** A teacher as the lists read it (the card's columns). */
+export type TeacherRow = Pick<
+  Selectable<TeacherTable>,
+  'id' | 'name' | 'avatar' | 'nationality' | 'level' | 'price_coins' | 'rating_x100' | 'lesson_count' | 'tags'
+>;
 
-export type TeacherDetailRow = TeacherRow & {
-  intro_zh: string;
-  intro_en: string;
-  intro_video: string | null;
-  radar_education: number;
-  radar_experience: number;
-  radar_interaction: number;
-  radar_pronunciation: number;
-  radar_rating: number;
-  refuses_frequent_cancellers: number;
-  active: number;
-};
+/** A teacher as the profile reads it (every column but the demo flag and the creation time). */
+export type TeacherDetailRow = Omit<Selectable<TeacherTable>, 'is_demo' | 'created_at'>;
 
 const cardColumns = [
   't.id',

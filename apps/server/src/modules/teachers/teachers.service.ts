@@ -17,6 +17,7 @@ import {
 import type { Nationality, TeacherLanguage } from '@app/contract/enums';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
+import { iso } from '../../db/time.ts';
 import type { Trx } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { avatarDataUrl } from './avatar.ts';
@@ -45,9 +46,6 @@ export type TeachersSettings = {
 };
 
 export type TeachersServiceDeps = { db: Db; clock: Clock; settings: TeachersSettings };
-
-/** Teacher ids on the wire are 32-bit; larger numbers name no teacher. */
-const iso = (ms: number) => new Date(ms).toISOString();
 
 function parseTags(text: string): string[] {
   try {

@@ -1,6 +1,6 @@
 import type { Page, PageQuery } from '@app/contract/paging';
-import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { sql, type Selectable } from 'kysely';
+import type { CardLogTable, CoinLogTable, Db, LessonCardTable } from '../../db/database.ts';
 import { pageOf } from '../../db/paging.ts';
 import { prepared, type Arg } from '../../db/prepared.ts';
 
@@ -11,44 +11,18 @@ import { prepared, type Arg } from '../../db/prepared.ts';
  * (DESIGN.md §7 "Wallet", STYLE.md §5-§6).
  */
 
-export type CoinLogRow = {
-  id: number;
-  type: number;
-  amount: number;
-  balance_after: number;
-  course_id: number | null;
-  order_no: string | null;
-  remark: string;
-  created_at: number;
-};
+/** A coin ledger entry as the student's list reads it (whose it is, the list already knows). */
+export type CoinLogRow = Omit<Selectable<CoinLogTable>, 'student_id'>;
 
-export type CardRow = {
-  id: number;
-  student_id: number;
-  type: number;
-  teacher_id: number | null;
-  lessons_total: number;
-  lessons_left: number;
-  expires_at: number;
-  created_at: number;
-};
+export type CardRow = Selectable<LessonCardTable>;
 
 export type CardListRow = CardRow & {
   teacher_name: string | null;
   teacher_avatar: string | null;
 };
 
-export type CardLogRow = {
-  id: number;
-  card_id: number;
-  card_type: number;
-  type: number;
-  amount: number;
-  lessons_after: number;
-  course_id: number | null;
-  remark: string;
-  created_at: number;
-};
+/** A card ledger entry as the student's list reads it, with its card's type. */
+export type CardLogRow = Omit<Selectable<CardLogTable>, 'student_id'> & { card_type: number };
 
 const cardColumns = [
   'c.id',
@@ -81,16 +55,7 @@ const takeCoinsIfEnough = prepared((db, arg: Arg<{ studentId: number; amount: nu
     .returning('coins'),
 );
 
-type NewCoinLog = {
-  student_id: number;
-  type: number;
-  amount: number;
-  balance_after: number;
-  course_id: number | null;
-  order_no: string | null;
-  remark: string;
-  created_at: number;
-};
+type NewCoinLog = Omit<Selectable<CoinLogTable>, 'id'>;
 
 const insertCoinLogRow = prepared((db, arg: Arg<NewCoinLog>) =>
   db

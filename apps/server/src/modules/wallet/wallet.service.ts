@@ -11,6 +11,7 @@ import type {
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { mapPage } from '../../db/paging.ts';
+import { iso } from '../../db/time.ts';
 import type { Trx } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { walletRepository as repo, type CardRow } from './wallet.repository.ts';
@@ -35,8 +36,6 @@ export type CoinEntry = {
 };
 
 export type CoinDebitResult = { debited: true; balanceAfter: number } | { debited: false; balance: number };
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 function positive(amount: number): void {
   if (!Number.isSafeInteger(amount) || amount <= 0) {
