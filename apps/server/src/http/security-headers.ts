@@ -135,7 +135,14 @@ export function helmetHeaders(options: HelmetOptions): HeaderList {
   return headers;
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+/** What the three sets of headers are made from: the app's settings and the built index.html. */
+type SecurityConfig = CspConfig & Pick<Config, 'WEB_DIST'>;
+
+/**
+ * helmet's options of the three sets of headers: pages (the web app), the docs UI, and the API's
+ * JSON replies (with /health).
+ */
+export function securityHeaderOptions(config: SecurityConfig): Record<'app' | 'docs' | 'api', HelmetOptions> {
   const common: HelmetOptions = {
     strictTransportSecurity: config.HTTPS ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     frameguard: { action: 'deny' },
@@ -145,32 +152,41 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
   };
-  const appHeaders = helmetHeaders({
-    ...common,
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: appCspDirectives(config, inlineScriptHashes(config.WEB_DIST)),
+  return {
+    app: {
+      ...common,
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: appCspDirectives(config, inlineScriptHashes(config.WEB_DIST)),
+      },
     },
-  });
-  const docsHeaders = helmetHeaders({
-    ...common,
-    contentSecurityPolicy: { useDefaults: false, directives: docsCspDirectives(config) },
-  });
-  const apiHeaders = helmetHeaders({
-    ...common,
-    contentSecurityPolicy: { useDefaults: false, directives: apiCspDirectives(config) },
-    // Headers only a document acts on (its browsing context group, its agent cluster, its DNS
-    // prefetching, IE's open-in-place, Flash's policy files, the old XSS auditor, and framing, which
-    // the policy's frame-ancestors 'none' forbids in every browser that honours X-Frame-Options):
-    // a JSON reply is never one, and each header is a measurable share of a cached reply's cost.
-    frameguard: false,
-    crossOriginOpenerPolicy: false,
-    originAgentCluster: false,
-    xDnsPrefetchControl: false,
-    xDownloadOptions: false,
-    xPermittedCrossDomainPolicies: false,
-    xXssProtection: false,
-  });
+    docs: {
+      ...common,
+      contentSecurityPolicy: { useDefaults: false, directives: docsCspDirectives(config) },
+    },
+    api: {
+      ...common,
+      contentSecurityPolicy: { useDefaults: false, directives: apiCspDirectives(config) },
+      // Headers only a document acts on (its browsing context group, its agent cluster, its DNS
+      // prefetching, IE's open-in-place, Flash's policy files, the old XSS auditor, and framing, which
+      // the policy's frame-ancestors 'none' forbids in every browser that honours X-Frame-Options):
+      // a JSON reply is never one, and each header is a measurable share of a cached reply's cost.
+      frameguard: false,
+      crossOriginOpenerPolicy: false,
+      originAgentCluster: false,
+      xDnsPrefetchControl: false,
+      xDownloadOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
+    },
+  };
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  const options = securityHeaderOptions(config);
+  const appHeaders = helmetHeaders(options.app);
+  const docsHeaders = helmetHeaders(options.docs);
+  const apiHeaders = helmetHeaders(options.api);
   // Must run before the routes are added: gives the docs UI and the JSON routes their own CSP.
   app.addHook('onRoute', (route) => {
     if (route.url === DOCS_PREFIX || route.url.startsWith(`${DOCS_PREFIX}/`)) {
