@@ -1,7 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { antdStaticStyle } from './scripts/antd-static-style.ts';
-import { bootScreen, firstPaintStyles } from './scripts/boot-screen.ts';
+import { firstPaintStyles } from './scripts/boot-screen.ts';
+import { firstScreens } from './scripts/first-screens.ts';
 import { landingHtml } from './scripts/landing-html.ts';
 import { precompress } from './scripts/precompress.ts';
 import { routePreload } from './scripts/route-preload.ts';
@@ -65,9 +66,13 @@ export default defineConfig({
   plugins: [
     react(),
     landingHtml({ routes: LANDING_ROUTES }),
-    bootScreen({ root: import.meta.dirname }),
+    firstScreens({
+      root: import.meta.dirname,
+      routes: LANDING_ROUTES,
+      plugins: () => [react(), antdStaticStyle({ root: import.meta.dirname, buildTheme })],
+    }),
     antdStaticStyle({ root: import.meta.dirname, buildTheme }),
-    firstPaintStyles(),
+    firstPaintStyles({ root: import.meta.dirname, routes: LANDING_ROUTES }),
     routePreload({ root: import.meta.dirname, routes: LANDING_ROUTES }),
     precompress(),
   ],
