@@ -174,27 +174,45 @@ export async function waitForConfig(page: Page): Promise<void> {
 
 /**
  * One browser per test file: launched before the file, closed after it. `open()` gives a fresh
- * context whose console errors fail the test that opened it (unless they match `ignoreConsole`).
+ * context whose console errors fail the test that opened it (unless they match `ignoreConsole`);
+ * `openForFile()` one that lives until the file ends (e.g. a student registered in `beforeAll` for
+ * a later test), whose console errors fail the file then.
  */
 export function useBrowser(options: LaunchOptions & { ignoreConsole?: RegExp } = {}) {
   let browser: Browser | undefined;
   const opened: TestPage[] = [];
+  const kept: TestPage[] = [];
+  const closeAndCheck = async (pages: TestPage[]) => {
+    const errors = pages.flatMap((tp) => tp.errors).filter((e) => !options.ignoreConsole?.test(e));
+    await Promise.all(pages.map((tp) => tp.context.close()));
+    expect(errors, 'console errors').toEqual([]);
+  };
   beforeAll(async () => {
     browser = await launchBrowser(options);
   });
   afterEach(async () => {
-    const errors = opened.flatMap((tp) => tp.errors).filter((e) => !options.ignoreConsole?.test(e));
-    await Promise.all(opened.splice(0).map((tp) => tp.context.close()));
-    expect(errors, 'console errors').toEqual([]);
+    await closeAndCheck(opened.splice(0));
   });
   afterAll(async () => {
-    await browser?.close();
+    try {
+      await closeAndCheck(kept.splice(0));
+    } finally {
+      await browser?.close();
+    }
   });
+  const launched = (): Browser => {
+    if (!browser) throw new Error('the browser is not launched yet');
+    return browser;
+  };
   return {
     async open(contextOptions?: BrowserContextOptions): Promise<TestPage> {
-      if (!browser) throw new Error('the browser is not launched yet');
-      const tp = await openPage(browser, contextOptions);
+      const tp = await openPage(launched(), contextOptions);
       opened.push(tp);
+      return tp;
+    },
+    async openForFile(contextOptions?: BrowserContextOptions): Promise<TestPage> {
+      const tp = await openPage(launched(), contextOptions);
+      kept.push(tp);
       return tp;
     },
   };

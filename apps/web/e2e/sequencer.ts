@@ -2,8 +2,9 @@ import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Seconds each browser test file took (`npm run e2e`, two files at a time, 2026-11-26), rounded.
- * The suite runs two files at a time, so the order decides how long the last file runs alone:
+ * Seconds each browser test file took (`npm run e2e`, two files at a time, 2026-11-26), rounded;
+ * user-centre.e2e.ts from 2026-11-27, once its set-password step stopped waiting out the 60-second
+ * SMS resend rule (181 s in CI before, less the ~45 s of that wait). The suite runs two files at a time, so the order decides how long the last file runs alone:
  * the slowest start first. Vitest orders by its own record of durations only when it has one, and
  * a fresh clone (CI) has none: it then runs larger files first, which put the two a11y-routes
  * files (short files that visit every route) last. Only the order depends on these figures; a
@@ -15,12 +16,12 @@ const E2E_SECONDS: Record<string, number> = {
   'auth.e2e.ts': 225,
   'a11y-routes-visitor.e2e.ts': 220,
   'teachers.e2e.ts': 155,
+  'user-centre.e2e.ts': 135,
   'a11y.e2e.ts': 115,
   'shell.e2e.ts': 110,
   'recharge.e2e.ts': 110,
   'auth-refresh.e2e.ts': 100,
   'auth-a11y.e2e.ts': 95,
-  'user-centre.e2e.ts': 85,
   'ielts.e2e.ts': 80,
   'help.e2e.ts': 80,
   'booking.e2e.ts': 70,
