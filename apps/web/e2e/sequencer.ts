@@ -4,8 +4,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /**
  * Seconds each browser test file took (`npm run e2e`, two files at a time, 2026-11-26), rounded;
  * user-centre.e2e.ts from 2026-11-27, once its set-password step stopped waiting out the 60-second
- * SMS resend rule (181 s in CI before, less the ~45 s of that wait). The suite runs two files at a time, so the order decides how long the last file runs alone:
- * the slowest start first. Vitest orders by its own record of durations only when it has one, and
+ * SMS resend rule (181 s in CI before, less the ~45 s of that wait). The suite runs two files at a
+ * time, so the order decides how long the last file runs alone: the slowest start first. Vitest orders by its own record of durations only when it has one, and
  * a fresh clone (CI) has none: it then runs larger files first, which put the two a11y-routes
  * files (short files that visit every route) last. Only the order depends on these figures; a
  * file missing here runs after those listed.
