@@ -7,7 +7,6 @@ import type {
   onRequestHookHandler,
 } from 'fastify';
 import type { Clock } from '../clock.ts';
-import { compiledSerializerCompiler } from './compiled-serializer.ts';
 import { langOf } from './envelope.ts';
 import {
   ifNoneMatchHits,
@@ -366,7 +365,6 @@ export function registerPublicCache(
     if (route.config?.publicCache === undefined) return;
     // The session default (`required`) is filled in later by registerApiRoutes' own onRoute hook.
     checkRoute(route.url, route.config.session ?? 'required', route.config.httpCache);
-    route.serializerCompiler = compiledSerializerCompiler;
     const hooks = route.onRequest;
     route.onRequest =
       hooks === undefined ? [lookup] : Array.isArray(hooks) ? [...hooks, lookup] : [hooks, lookup];
