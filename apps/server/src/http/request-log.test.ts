@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { lineBuffer, redactUrl, RequestLogger, writeRequestLine, type LineSink } from './request-log.ts';
@@ -64,6 +68,29 @@ describe('lineBuffer', () => {
     expect(sink.chunks).toHaveLength(1);
   });
 
+  // lineBuffer replaces pino.destination's own buffering (`minLength`) and hands SonicBoom one
+  // chunk per batch: checked against sonic-boom 4.2.1, the version pino 9 depends on.
+  it("hands its chunks to pino's destination, which writes every line (checked against sonic-boom 4.2)", () => {
+    const sonicBoom = createRequire(createRequire(import.meta.url).resolve('pino'))(
+      'sonic-boom/package.json',
+    ) as { version: string };
+    expect(sonicBoom.version, 'sonic-boom moved: re-check lineBuffer against pino.destination').toMatch(
+      /^4\./,
+    );
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ls-lines-'));
+    const fd = fs.openSync(path.join(dir, 'log'), 'w');
+    try {
+      const buffer = lineBuffer(pino.destination({ dest: fd, sync: true }), { bytes: 64, flushMs: 60_000 });
+      const lines = Array.from({ length: 50 }, (_, i) => `{"n":${i},"msg":"request"}\n`);
+      for (const line of lines) buffer.stream.write(line);
+      buffer.flush();
+      expect(fs.readFileSync(path.join(dir, 'log'), 'utf8')).toBe(lines.join(''));
+    } finally {
+      fs.closeSync(fd);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('hands a lone line over after flushMs', async () => {
     const sink = recorder();
     const { stream } = lineBuffer(sink, { bytes: 4096, flushMs: 20 });
@@ -75,6 +102,24 @@ describe('lineBuffer', () => {
 });
 
 describe('the request line', () => {
+  // writeRequestLine reads pino's own state through `pino.symbols` (not a documented API): checked
+  // against pino 9.14.0. When pino changes, the byte-for-byte test below and this one say so.
+  it('reads pino state that pino still keeps (checked against pino 9.14)', () => {
+    expect(pino.version, 'pino moved: re-check writeRequestLine against a child logger').toMatch(/^9\./);
+    const read = [
+      'streamSym',
+      'timeSym',
+      'chindingsSym',
+      'lsCacheSym',
+      'formattersSym',
+      'hooksSym',
+      'mixinSym',
+      'messageKeySym',
+      'needsMetadataGsym',
+    ] as const;
+    for (const name of read) expect(typeof pino.symbols[name], name).toBe('symbol');
+  });
+
   /** A pino logger writing into an array, with a fixed time so two lines can be compared. */
   function recordingLogger(options: pino.LoggerOptions = {}) {
     const lines: string[] = [];
