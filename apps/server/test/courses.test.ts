@@ -27,7 +27,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
  * The /course API over HTTP with real sessions (SMS login through test-support/), on the app's
  * injected clock: concurrency decided by the database, the 24-hour rule to the second, every
  * refusal's status and message in both languages, ownership, Idempotency-Key, and the teacher
- * schedule's `mine`. The rules themselves are proven at service level (courses.service.test.ts).
+ * schedule's `mine`. The rules themselves are proven at service level (courses-booking, -cancelling, -lifecycle, -reviews, -lists and -model .test.ts).
  */
 
 const PRICE = 100;

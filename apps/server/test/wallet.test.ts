@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 /**
  * The wallet API over HTTP with real sessions: the balance and the coin ledger (type filter, pages),
  * the cards and the card ledger, each student seeing only their own; another student's card is a
- * 404 in the request's language. Ledger rules are proven at service level (wallet.service.test.ts).
+ * 404 in the request's language. Ledger rules are proven at service level (wallet-ledgers.test.ts).
  */
 
 const NOW = wholeMinute(Date.now());

@@ -15,6 +15,8 @@ import { testFileStoreEnv } from './s3-store.ts';
 import { attachReplyValidation } from './reply-validation.ts';
 
 /**
+ * How the server's test files are named and grouped: test/README.md.
+ *
  * API tests run on a fresh, migrated, real database: SQLite files in a temporary directory by
  * default; PostgreSQL when TEST_DATABASE_URL is set, one schema per test file (created on first use,
  * dropped after the file), truncated whenever another app is built in the same file.

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { CODES } from '@app/contract/codes';
+import { NOW, PRICE, setup, student, slot } from './helpers/classes.ts';
+import { DAY, HOUR, MINUTE, expectRefusal } from './helpers/courses.ts';
+
+/**
+ * The student's classes read at service level: the timetable, the recent and finished lists, the
+ * teachers' reports, and that another student's class or report is a 404 everywhere.
+ */
+
+describe('ownership', () => {
+  it('another student’s class is a 404 everywhere, and their report too', async () => {
+    const ctx = await setup();
+    const owner = await student(ctx);
+    const intruder = await student(ctx);
+    const course = await ctx.courses.book({
+      studentId: owner,
+      slotId: await slot(ctx, 2 * DAY),
+      payType: 'coin',
+    });
+    await expectRefusal(ctx.courses.getCourseInfo(intruder, course.id), CODES.NOT_FOUND, 'course.notFound');
+    await expectRefusal(
+      ctx.courses.cancel({ studentId: intruder, courseId: course.id, reason: 'other' }),
+      CODES.NOT_FOUND,
+      'course.notFound',
+    );
+    ctx.clock.set(NOW + 3 * DAY);
+    await expectRefusal(
+      ctx.classReviews.addCourseReview(intruder, { id: course.id, rating: 1, tags: [], content: '' }),
+      CODES.NOT_FOUND,
+      'course.notFound',
+    );
+    const reportId = (await ctx.classReviews.recordTeacherReport(course.id, {
+      scores: { grammar: 4 },
+      comment: 'c',
+      homework: 'h',
+    }))!;
+    await expectRefusal(
+      ctx.classReviews.getFeedbackInfo(intruder, { ec_id: course.id, id: reportId }),
+      CODES.NOT_FOUND,
+      'course.feedbackNotFound',
+    );
+    expect(
+      (await ctx.courses.getCourseList(intruder, { scope: 'finished', current: 1, size: 10 })).total,
+    ).toBe(0);
+    expect((await ctx.classReviews.getFeedbackList(intruder, { current: 1, size: 10 })).total).toBe(0);
+    expect(await ctx.wallet.getCoinBalance(owner)).toEqual({ coins: 1000 - PRICE });
+  });
+});
+
+describe('timetable, lists and teachers’ reports', () => {
+  it('recent = not started or in class (soonest first); finished = over, cancelled or abolished (latest first)', async () => {
+    const ctx = await setup();
+    const s = await student(ctx);
+    const book = async (startIn: number) =>
+      (await ctx.courses.book({ studentId: s, slotId: await slot(ctx, startIn), payType: 'coin' })).id;
+    const a = await book(2 * DAY);
+    const b = await book(3 * DAY);
+    const c = await book(4 * DAY);
+    const d = await book(5 * DAY);
+    await ctx.courses.cancel({ studentId: s, courseId: d, reason: 'other' });
+    await ctx.classLifecycle.markTeacherNoShow(c);
+    ctx.clock.set(NOW + 3 * DAY + MINUTE); // a is over, b is in class (no job has run)
+    const recent = await ctx.courses.getCourseList(s, { scope: 'recent', current: 1, size: 10 });
+    expect(recent.records.map((r) => [r.id, r.status])).toEqual([[b, 200]]);
+    const finished = await ctx.courses.getCourseList(s, { scope: 'finished', current: 1, size: 10 });
+    expect(finished.records.map((r) => [r.id, r.status])).toEqual([
+      [d, -200],
+      [c, -100],
+      [a, 300],
+    ]);
+    const page2 = await ctx.courses.getCourseList(s, { scope: 'finished', current: 2, size: 2 });
+    expect(page2).toMatchObject({ total: 3, current: 2, size: 2 });
+    expect(page2.records.map((r) => r.id)).toEqual([a]);
+    const week = await ctx.courses.getTimetable(s, {
+      from: new Date(NOW).toISOString(),
+      to: new Date(NOW + 7 * DAY).toISOString(),
+    });
+    // Cancelled classes leave the timetable; abolished ones stay, marked.
+    expect(week.records.map((r) => [r.id, r.status])).toEqual([
+      [a, 300],
+      [b, 200],
+      [c, -100],
+    ]);
+    const narrow = await ctx.courses.getTimetable(s, {
+      from: new Date(NOW + 2 * DAY).toISOString(),
+      to: new Date(NOW + 3 * DAY).toISOString(),
+    });
+    expect(narrow.records.map((r) => r.id)).toEqual([a]);
+  });
+
+  it('lists teachers’ reports newest first and marks one read when opened', async () => {
+    const ctx = await setup();
+    const s = await student(ctx);
+    const c1 = await ctx.courses.book({ studentId: s, slotId: await slot(ctx, 2 * DAY), payType: 'coin' });
+    const c2 = await ctx.courses.book({ studentId: s, slotId: await slot(ctx, 3 * DAY), payType: 'coin' });
+    ctx.clock.set(NOW + 2 * DAY + HOUR);
+    const r1 = (await ctx.classReviews.recordTeacherReport(c1.id, {
+      scores: { fluency: 4 },
+      comment: 'Good',
+      homework: 'Read',
+    }))!;
+    expect(
+      await ctx.classReviews.recordTeacherReport(c1.id, { scores: {}, comment: 'again', homework: '' }),
+    ).toBeUndefined();
+    ctx.clock.set(NOW + 3 * DAY + HOUR);
+    const r2 = (await ctx.classReviews.recordTeacherReport(c2.id, {
+      scores: { grammar: 5 },
+      comment: 'Great',
+      homework: 'Write',
+    }))!;
+    const list = await ctx.classReviews.getFeedbackList(s, { current: 1, size: 10 });
+    expect(list.records.map((r) => [r.id, r.course_id, r.read])).toEqual([
+      [r2, c2.id, false],
+      [r1, c1.id, false],
+    ]);
+    const info = await ctx.classReviews.getFeedbackInfo(s, { ec_id: c1.id, id: r1 });
+    expect(info).toMatchObject({
+      id: r1,
+      scores: { fluency: 4 },
+      comment: 'Good',
+      homework: 'Read',
+      read: true,
+    });
+    await expectRefusal(
+      ctx.classReviews.getFeedbackInfo(s, { ec_id: c2.id, id: r1 }),
+      CODES.NOT_FOUND,
+      'course.feedbackNotFound',
+    );
+    expect((await ctx.classReviews.getFeedbackList(s, { current: 1, size: 10 })).records[1]!.read).toBe(true);
+    expect((await ctx.courses.getCourseInfo(s, c2.id)).report).toMatchObject({ id: r2, read: false });
+  });
+});
