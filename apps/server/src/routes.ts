@@ -14,9 +14,9 @@ import { usersPlugin } from './modules/users/users.plugin.ts';
 import { walletPlugin } from './modules/wallet/wallet.plugin.ts';
 
 /**
- * An area's `<area>.plugin.ts`: builds `create<Area>Service(deps)` from the app's db, clock and
- * config and the services of areas before it in the table, decorates it on the app (`app.<area>`),
- * and registers its routes (`registerApiRoutes`, under /api/v1).
+ * An area's `<area>.plugin.ts`: decorates its services, built once by `createServices`
+ * (src/services.ts, `app.services`), on the app (`app.<area>`), and registers its routes
+ * (`registerApiRoutes`, under /api/v1) with them.
  */
 export type AreaPlugin = (app: App) => Promise<void>;
 

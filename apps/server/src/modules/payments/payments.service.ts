@@ -17,7 +17,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db, DbDialect } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { mapPage } from '../../db/paging.ts';
-import { createIdempotency, type Idempotency } from '../../db/idempotency.ts';
+import type { Idempotency } from '../../db/idempotency.ts';
 import { lockKeys } from '../../db/locks.ts';
 import { iso } from '../../db/time.ts';
 import { withTransaction, type Trx } from '../../db/transaction.ts';
@@ -91,7 +91,8 @@ export type PaymentsServiceDeps = {
   providers: PaymentProviders;
   wallet: WalletService;
   teachers: TeacherLookup;
-  idempotency?: Idempotency;
+  /** Shared with other calls that accept an Idempotency-Key. */
+  idempotency: Idempotency;
   log?: PaymentsLogger;
 };
 
@@ -187,7 +188,7 @@ function toOrder(row: OrderWithTeacher): Order {
  */
 export function createPaymentsService(deps: PaymentsServiceDeps) {
   const { db, dialect, clock, settings, providers, wallet, teachers } = deps;
-  const idempotency = deps.idempotency ?? createIdempotency({ db, clock });
+  const { idempotency } = deps;
   const log = deps.log;
   const refused = createRejectionCounter({ clock, log });
   const byDriver = new Map<PaymentDriver, PaymentProvider>();
