@@ -69,15 +69,8 @@ export async function seedDemo(db: Db, config: Config, ctx: SeedContext): Promis
     // The demo student's history is made through the services every request uses (src/services.ts),
     // on a clock the seed moves; its purchases were orders of ORDER_TTL_MINUTES' default lifetime.
     const now = Date.now();
-    const history = await createSeedRun(
-      db,
-      ctx.dialect,
-      { ...config, ORDER_TTL_MINUTES: DEMO_PURCHASE_TTL_MINUTES },
-      {
-        now,
-        log: ctx.log,
-      },
-    );
+    const purchaseConfig = { ...config, ORDER_TTL_MINUTES: DEMO_PURCHASE_TTL_MINUTES };
+    const history = await createSeedRun(db, ctx.dialect, purchaseConfig, { now, log: ctx.log });
     // The demo student (13800138000 / demo1234), once per database (demo_student_seeded): when staff
     // have deleted it, nothing of it comes back.
     const studentId = await seedDemoStudent(db, {
