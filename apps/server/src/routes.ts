@@ -21,9 +21,9 @@ import { walletPlugin } from './modules/wallet/wallet.plugin.ts';
 export type AreaPlugin = (app: App) => Promise<void>;
 
 /**
- * The route table: every area, wired in this order, each after the areas whose services it uses.
- * Students and auth come first: auth installs the session guard, which must be in place before any
- * route is registered. A new area adds its plugin here (and its jobs to src/jobs/registry.ts, its
+ * The route table: every area's routes. The services are all built before any area is wired
+ * (`createServices`), so the order matters once only: auth comes before every area with routes,
+ * because it installs the session guard, which must be in place before any route is registered. A new area adds its plugin here (and its jobs to src/jobs/registry.ts, its
  * OpenAPI tag to src/http/openapi.ts).
  */
 export const AREAS: readonly AreaPlugin[] = [
@@ -36,7 +36,6 @@ export const AREAS: readonly AreaPlugin[] = [
   teachersPlugin,
   walletPlugin,
   paymentsPlugin,
-  // Before courses: the class page lists its courseware through app.files.
   filesPlugin,
   coursesPlugin,
   usersPlugin,
