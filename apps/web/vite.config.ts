@@ -1,8 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { antdStaticStyle } from './scripts/antd-static-style.ts';
-import { firstPaintStyles } from './scripts/boot-screen.ts';
-import { firstScreens } from './scripts/first-screens.ts';
+import { bootScreen, firstPaintStyles } from './scripts/boot-screen.ts';
 import { landingHtml } from './scripts/landing-html.ts';
 import { precompress } from './scripts/precompress.ts';
 import { routePreload } from './scripts/route-preload.ts';
@@ -66,13 +65,9 @@ export default defineConfig({
   plugins: [
     react(),
     landingHtml({ routes: LANDING_ROUTES }),
-    firstScreens({
-      root: import.meta.dirname,
-      routes: LANDING_ROUTES,
-      plugins: () => [react(), antdStaticStyle({ root: import.meta.dirname, buildTheme })],
-    }),
+    bootScreen({ root: import.meta.dirname }),
     antdStaticStyle({ root: import.meta.dirname, buildTheme }),
-    firstPaintStyles({ root: import.meta.dirname, routes: LANDING_ROUTES }),
+    firstPaintStyles(),
     routePreload({ root: import.meta.dirname, routes: LANDING_ROUTES }),
     precompress(),
   ],

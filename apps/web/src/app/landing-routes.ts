@@ -21,7 +21,7 @@ export interface LandingRoute {
   pattern: RegExp;
   /** The page's lazily loaded module, relative to the web app (the router imports the same file). */
   module: string;
-  /** Whether the build renders the page's own first screen (scripts/first-screens.ts). */
+  /** Whether index.html holds the page's own first screen (scripts/boot-screen.ts). */
   firstScreen: boolean;
 }
 
