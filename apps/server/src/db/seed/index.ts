@@ -10,10 +10,10 @@ import {
   seedDemoPurchases,
 } from '../../modules/payments/payments.seed.ts';
 import { seedIelts } from '../../modules/ielts/ielts.seed.ts';
-import { DEMO_STUDENT, seedDemoStudent } from '../../modules/students/students.seed.ts';
-import { studentsRepository } from '../../modules/students/students.repository.ts';
+import { seedDemoStudent } from '../../modules/students/students.seed.ts';
 import { seedTeachers } from '../../modules/teachers/teachers.seed.ts';
 import type { ServicesLog } from '../../services.ts';
+import { hasDemoData } from './demo-state.ts';
 import { createSeedRun } from './seed-run.ts';
 
 export type SeedContext = {
@@ -97,20 +97,4 @@ export async function seedDemo(db: Db, config: Config, ctx: SeedContext): Promis
     await seedDemoFiles(history, studentId, Date.now());
   }
   return seeded;
-}
-
-/** Whether the installation was demo-seeded (later demo content is topped up on its starts). */
-export async function hasDemoData(db: Db): Promise<boolean> {
-  return (await appSettingRepository.find(db, SETTING_KEYS.demoSeeded)) !== undefined;
-}
-
-/**
- * Whether the demo student can log in (the `demo` flag of GET /app/config: the login page offers its
- * phone and password): the installation is a demo and staff have not deleted the student.
- */
-export async function hasDemoLogin(db: Db): Promise<boolean> {
-  return (
-    (await hasDemoData(db)) &&
-    (await studentsRepository.findStudentByMobile(db, DEMO_STUDENT.mobile)) !== undefined
-  );
 }

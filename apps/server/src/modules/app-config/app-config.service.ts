@@ -2,7 +2,7 @@ import type { AppConfig } from '@app/contract/app-config';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { hasDemoLogin } from '../../db/seed/index.ts';
+import { hasDemoLogin } from '../../db/seed/demo-state.ts';
 
 /** The settings /app/config shows: brand, links and contacts, filings, the SMS driver. */
 export type AppConfigSettings = Pick<
