@@ -5,11 +5,6 @@ import globals from 'globals';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import { readdirSync } from 'node:fs';
 
-const WEB_NOT_SERVER = {
-  group: ['**/apps/server/**', '@app/server*'],
-  message: 'The web app talks to the server only through the contract.',
-};
-
 /** A folder's sub-folders, sorted: the features of the web app, the modules of the server. */
 function foldersIn(relative) {
   return readdirSync(new URL(relative, import.meta.url), { withFileTypes: true })
@@ -93,7 +88,6 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [WEB_NOT_SERVER] }],
     },
   },
   {
@@ -101,38 +95,5 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
     rules: { 'import-x/no-restricted-paths': ['error', { zones: IMPORT_ZONES }] },
-  },
-  {
-    files: ['apps/server/src/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/apps/web/**', '@app/web*'],
-              message: 'The server shares code with the web app only through the contract.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Shared by the API tests and the browser tests, and typechecked by both projects.
-    files: ['test-support/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/apps/**', '@app/server*', '@app/web*'],
-              message: 'Test support serves both apps: it imports only the contract and Node.',
-            },
-          ],
-        },
-      ],
-    },
   },
 );
