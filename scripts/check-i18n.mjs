@@ -4,13 +4,42 @@
 // languages). UI strings live per area in apps/web/src/locales/<area>/<lang>.json and are merged by
 // locales/registry.ts, so it also fails when an area lacks a language, when two areas claim the same
 // top-level key (the merge would silently drop one), or when an area folder is missing from the
-// registry (its strings would never load).
+// registry (its strings would never load). It also refuses the retired words of the glossary
+// (scripts/i18n-glossary.json, docs/glossary.md) in the locale files and in the contract's
+// user-facing texts: the messages the server sends and the enum labels.
+// The help pages (apps/web/src/features/help/content/<lang>.ts) are long texts kept outside the
+// locale files; their words are checked too.
+// Usage: check-i18n.mjs [localesDir] [--contract <module.ts>]... [--text <lang>=<module.ts>]...
+//        [--glossary <file.json>]
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { tsImport } from 'tsx/esm/api';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dir = process.argv[2] ?? join(root, 'apps/web/src/locales');
+const { values: options, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    contract: { type: 'string', multiple: true },
+    text: { type: 'string', multiple: true },
+    glossary: { type: 'string' },
+  },
+});
+const dir = positionals[0] ?? join(root, 'apps/web/src/locales');
+const contractModules = (
+  options.contract ?? ['packages/contract/src/messages.ts', 'packages/contract/src/enums.ts']
+).map((file) => resolve(root, file));
+const textModules = (
+  options.text ?? [
+    'en=apps/web/src/features/help/content/en.ts',
+    'zh-Hans=apps/web/src/features/help/content/zh-Hans.ts',
+  ]
+).map((spec) => {
+  const [lang, file] = spec.split('=');
+  return { lang, file: resolve(root, file) };
+});
+const glossaryFile = resolve(root, options.glossary ?? 'scripts/i18n-glossary.json');
 const problems = [];
 
 function flatten(value, prefix, out, file) {
@@ -104,11 +133,83 @@ for (const area of areas) {
   }
 }
 
+// The glossary: one term per concept and language; a retired variant anywhere in a UI text fails.
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const glossary = JSON.parse(readFileSync(glossaryFile, 'utf8'));
+const rules = new Map(); // lang → [{ pattern, allowed, term, word }]
+for (const concept of glossary.concepts) {
+  for (const [lang, entry] of Object.entries(concept)) {
+    if (lang === 'concept') continue;
+    const latin = lang === 'en';
+    const list = rules.get(lang) ?? [];
+    for (const word of entry.retired) {
+      list.push({
+        word,
+        term: entry.term,
+        // English: from the start of a word, any case ("abolish" finds "Abolished", not "reschedule").
+        pattern: new RegExp(latin ? `(?<![\\p{L}])${escape(word)}` : escape(word), latin ? 'iu' : 'u'),
+        allowed: (entry.allowed ?? []).map((a) => new RegExp(escape(a), latin ? 'giu' : 'gu')),
+      });
+    }
+    rules.set(lang, list);
+  }
+}
+function checkWords(lang, text, where) {
+  for (const rule of rules.get(lang) ?? []) {
+    const cleaned = rule.allowed.reduce((t, a) => t.replace(a, ''), text);
+    if (rule.pattern.test(cleaned))
+      problems.push(`${where} uses the retired "${rule.word}" (glossary: "${rule.term}")`);
+  }
+}
+
+for (const area of areas) {
+  for (const lang of languages) {
+    const file = `${area}/${lang}.json`;
+    if (!existsSync(join(dir, file))) continue;
+    for (const [key, text] of flatten(readLocale(file), '', new Map(), file))
+      checkWords(lang, text, `${file} "${key}"`);
+  }
+}
+
+// Every { 'zh-Hans': …, en: … } pair the contract exports (messages, enum labels), each once
+// (MESSAGES and MESSAGE_AREAS hold the same objects).
+const seen = new WeakSet();
+function walkBilingual(value, path, where) {
+  if (value === null || typeof value !== 'object' || seen.has(value)) return;
+  seen.add(value);
+  if (typeof value['zh-Hans'] === 'string' && typeof value.en === 'string') {
+    for (const lang of ['zh-Hans', 'en']) checkWords(lang, value[lang], `${where} ${path} (${lang})`);
+    return;
+  }
+  for (const [key, child] of Object.entries(value))
+    walkBilingual(child, path ? `${path}.${key}` : key, where);
+}
+let contractTexts = 0;
+for (const file of contractModules) {
+  const module = await tsImport(pathToFileURL(file).href, import.meta.url);
+  if (Object.keys(module).length === 0) problems.push(`${file} exports nothing to check`);
+  walkBilingual(module, '', file.replace(`${root}/`, ''));
+  contractTexts += 1;
+}
+
+// One language's texts: every string in the module's exports except ids.
+function walkText(lang, value, path, where) {
+  if (typeof value === 'string') checkWords(lang, value, `${where} ${path}`);
+  else if (value !== null && typeof value === 'object')
+    for (const [key, child] of Object.entries(value))
+      if (key !== 'id') walkText(lang, child, path ? `${path}.${key}` : key, where);
+}
+for (const { lang, file } of textModules) {
+  const module = await tsImport(pathToFileURL(file).href, import.meta.url);
+  if (Object.keys(module).length === 0) problems.push(`${file} exports nothing to check`);
+  walkText(lang, module, '', file.replace(`${root}/`, ''));
+}
+
 if (problems.length > 0) {
   console.error(`i18n check failed (${problems.length} problem${problems.length === 1 ? '' : 's'}):`);
   for (const p of problems) console.error(`  - ${p}`);
   process.exit(1);
 }
 console.info(
-  `i18n check passed: ${keyCount} keys in ${areas.length} areas (${areas.join(', ')}), languages ${languages.join(', ')}`,
+  `i18n check passed: ${keyCount} keys in ${areas.length} areas (${areas.join(', ')}), languages ${languages.join(', ')}; glossary clean in them and in ${contractTexts} contract modules and ${textModules.length} help texts`,
 );

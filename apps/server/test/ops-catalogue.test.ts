@@ -101,7 +101,7 @@ describe('ops: product add, update, retire', () => {
     expect(coin.code).toBe(0);
     const coinId = Number(/package (\d+)/.exec(coin.stdout)?.[1]);
     expect(coin.stdout).toBe(
-      `added package ${coinId} (coin): 888 coins + 88 bonus, ¥88.80, "888 学习币" / "888 study coins"`,
+      `added package ${coinId} (coin): 888 coins + 88 bonus, ¥88.80, "888 学币" / "888 study coins"`,
     );
     const card = await ctx.ops(
       'product',
@@ -125,7 +125,7 @@ describe('ops: product add, update, retire', () => {
       coins: 888,
       bonus_coins: 88,
       card_type: null,
-      title_zh: '888 学习币',
+      title_zh: '888 学币',
     });
     expect(list.products.find((p) => p.id === cardId)).toMatchObject({
       kind: 'card',

@@ -82,7 +82,7 @@ describe('login dialog', () => {
     await card.waitFor();
     expect(await card.textContent()).toContain(`${mobile.slice(0, 3)}****${mobile.slice(7)}`);
     // Logged-in shell: schedule link and favourites button appear.
-    await tp.page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '课程表' }).waitFor();
+    await tp.page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '课表' }).waitFor();
     // A link to the favourites page (crawlable navigation, issue #11), shaped as a round button.
     await tp.page.getByRole('link', { name: /收藏的老师/ }).waitFor();
     const login = calls.find((c) => c.path === '/user/login');
@@ -190,9 +190,9 @@ describe('login dialog', () => {
     expect(await card.locator('.ls-user-avatar').count()).toBe(1);
     const menu = tp.page.getByTestId('user-menu');
     expect(await menu.getByRole('menuitem', { name: '个人中心' }).isVisible()).toBe(true);
-    expect(await menu.getByRole('menuitem', { name: '课程管理' }).isVisible()).toBe(true);
+    expect(await menu.getByRole('menuitem', { name: '课表' }).isVisible()).toBe(true);
     const pathname = () => new URL(tp.page.url()).pathname;
-    await menu.getByRole('menuitem', { name: '课程管理' }).click();
+    await menu.getByRole('menuitem', { name: '课表' }).click();
     await expect.poll(pathname, { timeout: 15_000 }).toBe('/course/index');
     await tp.page.getByTestId('buy-coins').click();
     await expect.poll(pathname, { timeout: 15_000 }).toBe('/user/coins');
@@ -295,7 +295,7 @@ describe('login dialog', () => {
     const privacy = tp.page.getByTestId('legal-privacy');
     await waitForMotionEnd(privacy);
     const zh = (await privacy.textContent()) ?? '';
-    for (const part of ['手机号', '学习记录', '您的权利', '联系我们']) expect(zh).toContain(part);
+    for (const part of ['手机号', '学习记录', '你的权利', '联系我们']) expect(zh).toContain(part);
     await tp.page.getByRole('button', { name: '我知道了' }).click();
     await privacy.waitFor({ state: 'hidden' });
     await dialog(tp.page).getByTestId('open-terms').click();

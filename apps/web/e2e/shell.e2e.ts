@@ -344,7 +344,7 @@ describe('shell', () => {
     await waitForConfig(tp.page);
     const nav = tp.page.getByRole('navigation', { name: '主导航' });
     await nav.getByRole('link', { name: '首页' }).waitFor();
-    expect(await nav.getByRole('link', { name: '课程表' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: '课表' }).count()).toBe(0);
     expect(await tp.page.getByTestId('favourites-button').count()).toBe(0);
     expect(await tp.page.getByTestId('login-button').isVisible()).toBe(true);
   });

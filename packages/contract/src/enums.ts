@@ -51,7 +51,7 @@ export const COIN_LOG_TYPES = items([
 export type CoinLogType = (typeof COIN_LOG_TYPES)[number]['value'];
 
 export const COURSE_STATUSES = items([
-  { value: -100, label: { 'zh-Hans': '已作废', en: 'Abolished' }, color: 'red' },
+  { value: -100, label: { 'zh-Hans': '已作废', en: 'Called off' }, color: 'red' },
   { value: -200, label: { 'zh-Hans': '已取消预约', en: 'Reservation cancelled' }, color: 'default' },
   { value: 100, label: { 'zh-Hans': '未开始', en: 'Not started' }, color: 'blue' },
   { value: 200, label: { 'zh-Hans': '上课中', en: 'In class' }, color: 'green' },

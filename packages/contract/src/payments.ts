@@ -83,7 +83,7 @@ export type CloseOrderBody = z.infer<typeof closeOrderBodySchema>;
 export const productSchema = z.object({
   id: z.number().int(),
   kind: z.enum(PRODUCT_KINDS),
-  /** Shown on the package, e.g. "600 学习币" / "600 study coins". */
+  /** Shown on the package, e.g. "600 学币" / "600 study coins". */
   title_zh: z.string(),
   title_en: z.string(),
   price_fen: z.number().int().min(1),

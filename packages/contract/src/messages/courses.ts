@@ -28,7 +28,7 @@ export const COURSE_MESSAGES = {
     en: 'You already have {max} classes that have not started; attend or cancel some before booking more',
   },
   'booking.notEnoughCoins': {
-    'zh-Hans': '学习币不足：本节课需要 {price} 学习币，你的余额为 {balance}',
+    'zh-Hans': '学币不足：本节课需要 {price} 学币，你的余额为 {balance}',
     en: 'Not enough study coins: this class costs {price} coins and your balance is {balance}',
   },
   'booking.noUsableCard': {
@@ -43,7 +43,7 @@ export const COURSE_MESSAGES = {
   'booking.cardEmpty': { 'zh-Hans': '这张课时卡没有剩余课时', en: 'This lesson card has no lessons left' },
   'booking.lateCancellerRefused': {
     'zh-Hans':
-      '该老师不接受近 {days} 天内迟取消 {limit} 次及以上的学员预约（你已迟取消 {count} 次），请选择其他老师',
+      '该老师不接受近 {days} 天内临时取消 {limit} 次及以上的学员预约（你已临时取消 {count} 次），请选择其他老师',
     en: 'This teacher does not accept students with {limit} or more late cancellations in {days} days (you have {count}); please choose another teacher',
   },
   'course.notFound': { 'zh-Hans': '课程不存在', en: 'Class not found' },
@@ -54,7 +54,7 @@ export const COURSE_MESSAGES = {
   'course.alreadyCancelled': { 'zh-Hans': '该课程已取消', en: 'This class has already been cancelled' },
   'course.abolished': {
     'zh-Hans': '该课程已作废，无需取消',
-    en: 'This class has been abolished; there is nothing to cancel',
+    en: 'This class has been called off; there is nothing to cancel',
   },
   'course.notStarted': { 'zh-Hans': '课程尚未开始', en: 'The class has not started yet' },
   'course.reviewNotFinished': {
@@ -63,7 +63,7 @@ export const COURSE_MESSAGES = {
   },
   'course.reviewNotHeld': {
     'zh-Hans': '已取消或已作废的课程无法评价',
-    en: 'A cancelled or abolished class cannot be reviewed',
+    en: 'A cancelled or called-off class cannot be reviewed',
   },
   'course.reviewMissed': {
     'zh-Hans': '你缺席了这节课，无法评价',
@@ -78,7 +78,7 @@ export const COURSE_MESSAGES = {
     'zh-Hans': '评价提交过于频繁，请 {minutes} 分钟后再试',
     en: 'Too many reviews in the past hour, please try again in {minutes} minutes',
   },
-  'course.feedbackNotFound': { 'zh-Hans': '课后报告不存在', en: 'Lesson report not found' },
+  'course.feedbackNotFound': { 'zh-Hans': '课后报告不存在', en: 'Teacher report not found' },
   'wallet.cardNotFound': { 'zh-Hans': '课时卡不存在', en: 'Lesson card not found' },
   'idempotency.keyInvalid': {
     'zh-Hans': 'Idempotency-Key 需为 1-255 个可见 ASCII 字符',

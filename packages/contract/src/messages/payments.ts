@@ -32,7 +32,7 @@ export const PAYMENT_MESSAGES = {
     en: 'This order has been paid and cannot be closed',
   },
   'pay.tooManyOpenOrders': {
-    'zh-Hans': '您已有 {max} 个待支付的订单，请先支付或关闭其中一个，再创建新订单',
+    'zh-Hans': '你已有 {max} 个待支付的订单，请先支付或关闭其中一个，再创建新订单',
     en: 'You already have {max} orders awaiting payment; pay or close one of them before creating another',
   },
   'pay.providerUnavailable': {

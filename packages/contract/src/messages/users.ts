@@ -34,7 +34,7 @@ export const USER_MESSAGES = {
   'user.oldPasswordRequired': { 'zh-Hans': '请输入当前密码', en: 'Please enter your current password' },
   'user.oldPasswordWrong': { 'zh-Hans': '当前密码错误', en: 'The current password is wrong' },
   'user.codeRequired': {
-    'zh-Hans': '您的账号还没有密码，请获取短信验证码并输入后再设置',
+    'zh-Hans': '你的账号还没有密码，请获取短信验证码并输入后再设置',
     en: 'Your account has no password yet: get an SMS code and enter it to set one',
   },
   'user.passwordTriesLimited': {

@@ -25,7 +25,7 @@ import type { PaymentsService } from './payments.service.ts';
 export function defaultProducts(now: number): Insertable<PayProductTable>[] {
   const coin = (sort: number, priceYuan: number, coins: number, bonus: number) => ({
     kind: 'coin' as const,
-    title_zh: `${coins} 学习币`,
+    title_zh: `${coins} 学币`,
     title_en: `${coins} study coins`,
     price_fen: priceYuan * 100,
     coins,

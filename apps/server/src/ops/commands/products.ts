@@ -54,7 +54,7 @@ const PRODUCT_OPTIONS = {
     'card packages: 100 exclusive teacher (the student picks the teacher when ordering) | 200 Filipino teachers',
   lessons: 'card packages: lessons on the card',
   days: 'card packages: days the card is valid from the payment',
-  'title-zh': 'Chinese title (default from the contents, e.g. "300 学习币")',
+  'title-zh': 'Chinese title (default from the contents, e.g. "300 学币")',
   'title-en': 'English title (default from the contents, e.g. "300 study coins")',
   sort: 'position in the list (smaller first; default after the others)',
 };
@@ -114,7 +114,7 @@ export const productAdd = defineCommand({
       validity_days: input.days ?? 0,
       title_zh:
         input['title-zh'] ??
-        (input.kind === 'coin' ? `${input.coins} 学习币` : `${cardName(true)} ${input.lessons} 课时`),
+        (input.kind === 'coin' ? `${input.coins} 学币` : `${cardName(true)} ${input.lessons} 课时`),
       title_en:
         input['title-en'] ??
         (input.kind === 'coin'

@@ -15,7 +15,7 @@ export type PaymentRequest = {
   orderNo: string;
   /** Integer fen (CNY minor unit). */
   amountFen: number;
-  /** Shown by the provider's cashier, e.g. "学习币 600". */
+  /** Shown by the provider's cashier, e.g. "学币 600". */
   subject: string;
   method: PayMethod;
   client: PayClient;

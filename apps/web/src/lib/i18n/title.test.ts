@@ -3,7 +3,7 @@ import { formatTitle } from './title.ts';
 
 describe('formatTitle', () => {
   it('joins page and brand with " - "', () => {
-    expect(formatTitle('课程表', '灵犀外教')).toBe('课程表 - 灵犀外教');
+    expect(formatTitle('课表', '灵犀外教')).toBe('课表 - 灵犀外教');
     expect(formatTitle('Timetable', 'LinguaSpark')).toBe('Timetable - LinguaSpark');
   });
 

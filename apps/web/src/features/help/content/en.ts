@@ -50,7 +50,7 @@ export const en: HelpContent = {
             id: 'how-to-book',
             question: 'How do I book a lesson?',
             answer: [
-              'On the home page, filter the teachers by nationality, language, level or a day with free time, open a teacher to see their profile, intro video, reviews and schedule, pick a free slot and choose how to pay: study coins or a lesson card. After you confirm, the lesson is in your timetable (Schedule in the menu).',
+              'On the home page, filter the teachers by nationality, language, level or a day with free time, open a teacher to see their profile, intro video, reviews and free times, pick a free slot and choose how to pay: study coins or a lesson card. After you confirm, the lesson is in your timetable (Timetable in the menu).',
             ],
           },
           {
@@ -64,7 +64,7 @@ export const en: HelpContent = {
             id: 'join-class',
             question: 'How do I join my lesson?',
             answer: [
-              'Open Schedule (or Course management in your avatar menu) and open the lesson. The classroom link appears there when the lesson opens. Use a computer or phone with a working microphone and camera, and a stable connection.',
+              'Open Timetable (in the menu or your avatar menu) and open the lesson. The classroom link appears there when the lesson opens. Use a computer or phone with a working microphone and camera, and a stable connection.',
             ],
           },
         ],
@@ -147,7 +147,7 @@ export const en: HelpContent = {
           },
           {
             id: 'reviews',
-            question: "How do I rate a lesson and read the teacher's report?",
+            question: 'How do I rate a lesson and read the teacher report?',
             answer: [
               'You can rate a finished lesson (1 to 5 stars, tags and a comment) once, within 7 days. Teachers write a report after the lesson with scores per skill, a comment and homework: find it under Teacher reports.',
             ],
@@ -199,26 +199,26 @@ export const en: HelpContent = {
         title: 'Finding a teacher',
         paragraphs: [
           'The home page lists the teachers. Filter by nationality, language, level, or a day and time range with free slots; sort by rating, lessons taught or price; or search by name.',
-          'Open a teacher to see the profile: intro and intro video, level, tags, a radar of education, experience, interaction, pronunciation and rating, reviews from other students, and the schedule. Tap the heart to keep a teacher under Favourite teachers.',
+          'Open a teacher to see the profile: intro and intro video, level, tags, a radar of education, experience, interaction, pronunciation and rating, reviews from other students, and the free times. Tap the heart to keep a teacher under Favourite teachers.',
         ],
       },
       {
         id: 'booking',
         title: 'Booking a lesson',
         paragraphs: [
-          "The schedule shows the teacher's slots for the next 14 days in your time zone. Free slots from 60 minutes ahead can be booked.",
+          "The free times show the teacher's slots for the next 14 days in your time zone. Free slots from 60 minutes ahead can be booked.",
         ],
         steps: [
-          "Pick a free slot in the teacher's schedule.",
+          "Pick a free slot among the teacher's free times.",
           'Choose to pay with study coins or with a lesson card that fits this teacher.',
-          'Check the time and price and confirm. The lesson is booked at once and appears in Schedule.',
+          'Check the time and price and confirm. The lesson is booked at once and appears in Timetable.',
         ],
       },
       {
         id: 'schedule',
         title: 'Your timetable and cancelling',
         paragraphs: [
-          'Schedule shows your lessons by week or month; Upcoming classes and Finished classes list them. Open a lesson for its teacher, time, status, classroom link (when it opens), courseware and playback.',
+          'Timetable shows your lessons by week or month; Upcoming classes and Finished classes list them. Open a lesson for its teacher, time, status, classroom link (when it opens), courseware and playback.',
           'To cancel, open the lesson and choose Cancel with a reason. At least 24 hours before the start you get everything back; later than that you can still cancel but nothing is refunded and it counts as a late cancellation. Started lessons cannot be cancelled.',
         ],
       },
@@ -226,7 +226,7 @@ export const en: HelpContent = {
         id: 'after-class',
         title: 'After the lesson',
         paragraphs: [
-          "The playback appears in the lesson's details within 24 hours and can be watched for 30 days after the lesson. Rate the lesson within 7 days. The teacher's report (scores, comment and homework) is under Teacher reports, and files your teachers share are under My courseware.",
+          "The playback appears in the lesson's details within 24 hours and can be watched for 30 days after the lesson. Rate the lesson within 7 days. The teacher report (scores, comment and homework) is under Teacher reports, and files your teachers share are under My courseware.",
         ],
       },
       {
