@@ -55,7 +55,7 @@ export type BookingRow = {
 
 type Student = { id: number; token: string };
 
-async function insertTeachers(app: App, count: number, tag: string): Promise<number[]> {
+export async function insertTeachers(app: App, count: number, tag: string): Promise<number[]> {
   const ids: number[] = [];
   const now = Date.now();
   for (let i = 0; i < count; i++) {

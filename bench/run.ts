@@ -24,6 +24,7 @@ import { clientPasswordHash } from '../apps/server/src/modules/auth/client-passw
 import { bookingFailures, runBookingBench, type BookingRow } from './booking.bench.ts';
 import { SCENARIOS, type Scenario } from './scenarios.ts';
 import { startBenchServer } from './server.ts';
+import type { BenchStudent, StudentRoster } from './students.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -31,17 +32,21 @@ const only = process.env.BENCH_ONLY;
 const picked = (name: string) => !only || only.split(',').some((part) => name.includes(part));
 const CONNECTIONS = 50;
 
-type Child = { base: string; engine?: string; process: ChildProcess };
+type Child = { base: string; engine?: string; roster?: string; process: ChildProcess };
 
 /**
  * Starts `file` with tsx in a process of its own and reads the JSON line it prints once it listens:
  * on stdout (hello-world), or on file descriptor 3 (the real server, whose stdout is its log, sent
  * to /dev/null).
  */
-async function startChild(file: string, channel: 'stdout' | 'fd3'): Promise<Child> {
+async function startChild(
+  file: string,
+  channel: 'stdout' | 'fd3',
+  env: Record<string, string> = {},
+): Promise<Child> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, file)], {
     stdio: channel === 'stdout' ? ['ignore', 'pipe', 'inherit'] : ['ignore', 'ignore', 'inherit', 'pipe'],
-    env: process.env,
+    env: { ...process.env, ...env },
   });
   const output = (channel === 'stdout' ? child.stdout : child.stdio[3]) as Readable;
   const lines = readline.createInterface({ input: output });
@@ -51,8 +56,8 @@ async function startChild(file: string, channel: 'stdout' | 'fd3'): Promise<Chil
   });
   lines.close();
   output.resume();
-  const { base, engine } = JSON.parse(first) as { base: string; engine?: string };
-  return { base, engine, process: child };
+  const { base, engine, roster } = JSON.parse(first) as { base: string; engine?: string; roster?: string };
+  return { base, engine, roster, process: child };
 }
 
 const DEMO_MOBILE = '13800138000';
@@ -100,12 +105,52 @@ type Row = {
   non2xx: number;
 };
 
-async function measure(url: string, scenario: Pick<Scenario, 'connections' | 'headers'>, duration: number) {
+/** Who sends a scenario marked `as` (bench/students.ts): each request takes the next of them. */
+type Senders = BenchStudent[];
+
+function sendersOf(scenario: Scenario, roster: StudentRoster | undefined): Senders | undefined {
+  if (!scenario.as) return undefined;
+  if (!roster) throw new Error(`${scenario.name} needs the students' roster`);
+  return scenario.as === 'students'
+    ? roster.students
+    : [scenario.as === 'heavy' ? roster.heavy : roster.fresh];
+}
+
+async function measure(
+  url: string,
+  scenario: Pick<Scenario, 'connections' | 'headers'>,
+  duration: number,
+  senders?: Senders,
+) {
+  const headers = { 'api-language': 'zh-Hans', ...(scenario.headers ?? {}) };
+  let next = 0;
+  const { pathname, search } = new URL(url);
+  const template = decodeURI(pathname) + search;
+  // Issue 36: every request as the next student, round-robin over the whole run (not one hot
+  // student), with `{course}` as one of that student's classes. autocannon builds each such request
+  // anew, a little more work in this process than a fixed request.
+  const prepared = senders?.map((s) => ({
+    path: template.replace('{course}', String(s.courseId)),
+    headers: { ...headers, authorization: `Bearer ${s.token}` },
+  }));
   return autocannon({
     url,
     connections: scenario.connections ?? CONNECTIONS,
     duration,
-    headers: { 'api-language': 'zh-Hans', ...(scenario.headers ?? {}) },
+    headers,
+    ...(prepared
+      ? {
+          requests: [
+            {
+              method: 'GET' as const,
+              setupRequest: (request: autocannon.Request) => {
+                const sender = prepared[next++ % prepared.length]!;
+                return { ...request, path: sender.path, headers: sender.headers };
+              },
+            },
+          ],
+        }
+      : {}),
   });
 }
 
@@ -135,10 +180,11 @@ async function run(
   url: string,
   pid: number | undefined,
   scenario: Scenario | Record<string, never> = {},
+  senders?: Senders,
 ) {
-  await measure(url, scenario, 1);
+  await measure(url, scenario, 1, senders);
   const cpuBefore = cpuMicros(pid);
-  const result = await measure(url, scenario, seconds);
+  const result = await measure(url, scenario, seconds, senders);
   const cpuAfter = cpuMicros(pid);
   return {
     name,
@@ -209,7 +255,17 @@ function writeQuality(heading: string, markdown: string): void {
 
 const loadBefore = loadAverage();
 const hello = await startChild('hello-world.ts', 'stdout');
-const server = await startChild('server.ts', 'fd3');
+// The logged-in students (issue 36) are seeded by the server's process before it reports its address.
+const wantsStudents = SCENARIOS.some((scenario) => scenario.as && picked(scenario.name));
+const server = await startChild(
+  'server.ts',
+  'fd3',
+  wantsStudents ? { BENCH_STUDENTS: process.env.BENCH_STUDENTS ?? '1000' } : {},
+);
+const roster = server.roster
+  ? (JSON.parse(fs.readFileSync(server.roster, 'utf8')) as StudentRoster)
+  : undefined;
+const loadSeeded = loadAverage();
 const rows: Row[] = [];
 const engine = server.engine ?? 'sqlite';
 let helloRps: number[] = [];
@@ -229,7 +285,13 @@ try {
         : scenario;
     measured.push({
       scenario,
-      ...(await run(scenario.name, server.base + scenario.path, server.process.pid, sent)),
+      ...(await run(
+        scenario.name,
+        server.base + scenario.path,
+        server.process.pid,
+        sent,
+        sendersOf(scenario, roster),
+      )),
     });
     helloRuns.push(await measureHello());
   }
@@ -280,7 +342,10 @@ function pick(r: { rps: number; p50: number; p99: number; errors: number; non2xx
 }
 
 const loadAfter = loadAverage();
-const title = `engine: ${engine}, ${seconds} s per scenario (after 1 s of warm-up), ${CONNECTIONS} connections, ${machine()}; load average ${loadBefore} before, ${loadAfter} after`;
+const seededNote = roster
+  ? `; ${roster.students.length} seeded students (the heavy one: ${roster.heavyClasses} classes, ${roster.heavyCoinEntries} coin entries), load average ${loadSeeded} once seeded`
+  : '';
+const title = `engine: ${engine}, ${seconds} s per scenario (after 1 s of warm-up), ${CONNECTIONS} connections, ${machine()}; load average ${loadBefore} before, ${loadAfter} after${seededNote}`;
 console.info(`\n${title}`);
 console.table(rows); // eslint-disable-line no-console -- the table is the output of the benchmark
 

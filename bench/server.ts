@@ -7,6 +7,7 @@ import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../apps/server/src/app.ts';
 import { loadConfig, type Config } from '../apps/server/src/config.ts';
 import type { App } from '../apps/server/src/http/fastify-types.ts';
+import { seedLoggedInStudents } from './students.ts';
 
 /**
  * The per-IP request limit of every bench server: the API scenarios together send millions of
@@ -85,9 +86,17 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     { DATABASE_URL: process.env.BENCH_DATABASE_URL, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
     'app',
   );
+  // BENCH_STUDENTS=<n>: the logged-in students' roster (bench/students.ts), seeded before listening
+  // is reported, written as JSON to a file whose path goes with the address.
+  let roster: string | undefined;
+  if (process.env.BENCH_STUDENTS) {
+    const seeded = await seedLoggedInStudents(server.app, Number(process.env.BENCH_STUDENTS));
+    roster = path.join(server.config.DATA_DIR, 'roster.json');
+    fs.writeFileSync(roster, JSON.stringify(seeded));
+  }
   fs.writeSync(
     3,
-    `${JSON.stringify({ base: server.base, engine: server.config.DATABASE_URL ? 'postgres' : 'sqlite' })}\n`,
+    `${JSON.stringify({ base: server.base, engine: server.config.DATABASE_URL ? 'postgres' : 'sqlite', roster })}\n`,
   );
   process.once('SIGTERM', () => {
     void server.close().then(() => process.exit(0));
