@@ -1,8 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { antdStaticStyle } from './scripts/antd-static-style.ts';
-import { bootScreen, firstPaintStyles } from './scripts/boot-screen.ts';
-import { landingHtml } from './scripts/landing-html.ts';
+import { firstPaintStyles } from './scripts/first-paint-styles.ts';
+import { firstScreens } from './scripts/first-screens.ts';
 import { precompress } from './scripts/precompress.ts';
 import { routePreload } from './scripts/route-preload.ts';
 import { LANDING_ROUTES } from './src/app/landing-routes.ts';
@@ -64,8 +64,11 @@ const homeIcons = {
 export default defineConfig({
   plugins: [
     react(),
-    landingHtml({ routes: LANDING_ROUTES }),
-    bootScreen({ root: import.meta.dirname }),
+    firstScreens({
+      root: import.meta.dirname,
+      routes: LANDING_ROUTES,
+      plugins: () => [react(), antdStaticStyle({ root: import.meta.dirname, buildTheme })],
+    }),
     antdStaticStyle({ root: import.meta.dirname, buildTheme }),
     firstPaintStyles(),
     routePreload({ root: import.meta.dirname, routes: LANDING_ROUTES }),

@@ -249,6 +249,90 @@ describe('web app', () => {
     });
   });
 
+  describe("the landing pages' own documents (first-screens.json of the web build)", () => {
+    /** A fake build with the home and booking pages' documents, listed as the web build lists them. */
+    function withLandingDocuments(documents: Array<{ pattern: string; document: string }>) {
+      const web = createFakeWebDist();
+      fs.mkdirSync(path.join(web.dir, 'first-screens'));
+      const html = (id: string) =>
+        web.indexHtml.replace('<div id="root"></div>', `<div id="root">${id}</div>`);
+      for (const id of ['home', 'booking']) {
+        fs.writeFileSync(path.join(web.dir, 'first-screens', `${id}.html`), html(id));
+      }
+      fs.writeFileSync(path.join(web.dir, 'first-screens.json'), JSON.stringify({ documents }));
+      return { web, html };
+    }
+    const LISTED = [
+      { pattern: '^\\/$', document: 'first-screens/home.html' },
+      { pattern: '^\\/teacher\\/booking\\/([1-9]\\d{0,8})\\/?$', document: 'first-screens/booking.html' },
+    ];
+
+    it("sends each landing page's document for its paths and index.html for every other route", async () => {
+      const { web, html } = withLandingDocuments(LISTED);
+      const { app } = await createTestApp({ env: { WEB_DIST: web.dir } });
+      const cases: Array<[string, string]> = [
+        ['/', html('home')],
+        ['/?lang=en', html('home')],
+        ['/teacher/booking/12', html('booking')],
+        ['/teacher/booking/12/?week=1', html('booking')],
+        // Judged by the decoded path, as the router judges it.
+        ['/%74eacher/booking/3', html('booking')],
+        ['/teacher/booking/0', web.indexHtml],
+        ['/teacher/booking/abc', web.indexHtml],
+        ['/course/index', web.indexHtml],
+        ['/ielts', web.indexHtml],
+      ];
+      const etags = new Set<string>();
+      for (const [url, body] of cases) {
+        const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+        expect(zlib.brotliDecompressSync(res.rawPayload).toString('utf8'), url).toBe(body);
+        etags.add(res.headers.etag as string);
+      }
+      // One ETag per document: a revalidation never answers 304 for another page's document.
+      expect(etags.size).toBe(3);
+      const home = await app.inject({ method: 'GET', url: '/' });
+      const booking = await app.inject({
+        method: 'GET',
+        url: '/teacher/booking/5',
+        headers: { 'if-none-match': home.headers.etag as string },
+      });
+      expect(booking.statusCode).toBe(200);
+      expect(booking.body).toBe(html('booking'));
+    });
+
+    it("serves a rebuilt page's document from then on", async () => {
+      const { web, html } = withLandingDocuments(LISTED);
+      const { app, clock } = await createTestApp({ env: { WEB_DIST: web.dir } });
+      expect((await app.inject({ method: 'GET', url: '/' })).body).toBe(html('home'));
+      const rebuilt = html('home, rebuilt');
+      fs.writeFileSync(path.join(web.dir, 'first-screens', 'home.html'), rebuilt);
+      clock.advance(1_000);
+      expect((await app.inject({ method: 'GET', url: '/' })).body).toBe(rebuilt);
+    });
+
+    it('leaves out an entry whose document is missing or outside the build, and serves index.html there', async () => {
+      const { web } = withLandingDocuments([
+        { pattern: '^\\/$', document: 'first-screens/missing.html' },
+        { pattern: '^\\/teacher\\/booking\\/\\d+$', document: '../index.html' },
+      ]);
+      const { app } = await createTestApp({ env: { WEB_DIST: web.dir } });
+      for (const url of ['/', '/teacher/booking/3']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toBe(web.indexHtml);
+      }
+    });
+
+    it('serves index.html everywhere when the list is not JSON', async () => {
+      const { web } = withLandingDocuments(LISTED);
+      fs.writeFileSync(path.join(web.dir, 'first-screens.json'), '{"documents": [');
+      const { app } = await createTestApp({ env: { WEB_DIST: web.dir } });
+      expect((await app.inject({ method: 'GET', url: '/teacher/booking/3' })).body).toBe(web.indexHtml);
+    });
+  });
+
   describe("robots.txt and sitemap.xml (not the app's HTML)", () => {
     const PUBLIC = ['/', '/ielts', '/login', '/help/faq', '/help/manual', '/help/app'];
 

@@ -1,5 +1,7 @@
 import path from 'node:path';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
+
+type OutputBundle = Rollup.OutputBundle;
 import type { LandingRoute as FullLandingRoute } from '../src/app/landing-routes.ts';
 
 /** What this plugin reads of a landing page (src/app/landing-routes.ts): its pattern and module. */
@@ -12,6 +14,22 @@ export interface ChunkFacts {
   facadeModuleId: string | null;
   imports: readonly string[];
   css: readonly string[];
+}
+
+/** The facts of every chunk of a build's bundle. */
+export function bundleChunks(bundle: OutputBundle): ChunkFacts[] {
+  const chunks: ChunkFacts[] = [];
+  for (const output of Object.values(bundle)) {
+    if (output.type !== 'chunk') continue;
+    chunks.push({
+      fileName: output.fileName,
+      isEntry: output.isEntry,
+      facadeModuleId: output.facadeModuleId,
+      imports: output.imports,
+      css: [...(output.viteMetadata?.importedCss ?? [])],
+    });
+  }
+  return chunks;
 }
 
 /**
@@ -77,17 +95,7 @@ export function routePreload({ root, routes }: { root: string; routes: readonly 
       order: 'post',
       handler(html, ctx) {
         if (!ctx.bundle) return html;
-        const chunks: ChunkFacts[] = [];
-        for (const output of Object.values(ctx.bundle)) {
-          if (output.type !== 'chunk') continue;
-          chunks.push({
-            fileName: output.fileName,
-            isEntry: output.isEntry,
-            facadeModuleId: output.facadeModuleId,
-            imports: output.imports,
-            css: [...(output.viteMetadata?.importedCss ?? [])],
-          });
-        }
+        const chunks = bundleChunks(ctx.bundle);
         const script = `<script>${preloadScript(routePreloads(chunks, routes, root))}</script>\n    `;
         const at = html.indexOf('<script type="module"');
         if (at < 0) throw new Error('route-preload: index.html has no module script');

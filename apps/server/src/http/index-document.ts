@@ -1,9 +1,11 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.ts';
 import { ifNoneMatchHits, strongEtag } from './http-cache.ts';
 import { preferredEncoding } from './public-cache.ts';
+import { routePathOf } from './route-path.ts';
 
 /**
  * How long a read of index.html is trusted before its size and mtime are checked again: a web build
@@ -96,6 +98,65 @@ export function createIndexDocument(file: string, clock: Clock): IndexDocument |
         .code(200)
         .type('text/html; charset=utf-8')
         .send(encoding === 'br' ? doc.br : encoding === 'gzip' ? doc.gzip : doc.plain);
+    },
+  };
+}
+
+/**
+ * The list of landing pages' documents the web build writes beside index.html
+ * (apps/web/scripts/first-screens.ts): each holds its page's own start-up screen, rendered from the
+ * page, where index.html holds the generic one.
+ */
+const FIRST_SCREENS_MANIFEST = 'first-screens.json';
+
+type LandingDocument = { pattern: RegExp; document: IndexDocument };
+
+/** The manifest's entries whose document can be read; none when the build has no manifest. */
+function landingDocuments(root: string, clock: Clock, warn: (message: string) => void): LandingDocument[] {
+  let entries: unknown;
+  try {
+    entries = (
+      JSON.parse(fs.readFileSync(path.join(root, FIRST_SCREENS_MANIFEST), 'utf8')) as {
+        documents?: unknown;
+      }
+    ).documents;
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(entries)) return [];
+  const found: LandingDocument[] = [];
+  for (const entry of entries as Array<{ pattern?: unknown; document?: unknown }>) {
+    const { pattern, document } = entry ?? {};
+    if (typeof pattern !== 'string' || typeof document !== 'string' || document.includes('..')) {
+      warn(`${FIRST_SCREENS_MANIFEST}: an entry without a pattern and a document of the build`);
+      continue;
+    }
+    const loaded = createIndexDocument(path.join(root, document), clock);
+    if (loaded === null) warn(`${FIRST_SCREENS_MANIFEST}: ${document} cannot be read`);
+    else found.push({ pattern: new RegExp(pattern), document: loaded });
+  }
+  return found;
+}
+
+/**
+ * The web app's documents: a landing page's own (its first screen in it) for a path of that page,
+ * index.html for every other route of the app. Null when index.html cannot be read (not built). The
+ * list of landing pages is read once; each document is re-checked like index.html, so a new build
+ * of the same pages is served from then on (a build that adds a landing page, after a restart).
+ */
+export function createWebDocuments(
+  root: string,
+  clock: Clock,
+  warn: (message: string) => void,
+): IndexDocument | null {
+  const index = createIndexDocument(path.join(root, 'index.html'), clock);
+  if (index === null) return null;
+  const landing = landingDocuments(root, clock, warn);
+  return {
+    send(request, reply) {
+      const pathname = routePathOf(request);
+      const page = landing.find(({ pattern }) => pattern.test(pathname));
+      return (page?.document ?? index).send(request, reply);
     },
   };
 }

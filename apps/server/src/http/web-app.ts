@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CODES } from '@app/contract/codes';
 import type { Config } from '../config.ts';
 import { errorEnvelope, langOf } from './envelope.ts';
-import { createIndexDocument } from './index-document.ts';
+import { createWebDocuments } from './index-document.ts';
 import { registerSeoFiles } from './seo-files.ts';
 import { isApiPath, routePathOf } from './route-path.ts';
 
@@ -33,14 +33,18 @@ function isAppRoute(pathname: string): boolean {
  * renders its own 404. Unknown /api paths and other methods get a 404 envelope.
  * Text files are sent as the Brotli or gzip copies the web build writes beside them (`x.js.br`,
  * `x.js.gz`) when the browser accepts that encoding, and as they are otherwise. index.html itself,
- * the first response of every visit, comes from memory (index-document.ts).
+ * the first response of every visit, comes from memory (index-document.ts), and so do the landing
+ * pages' own documents (their start-up screens in them), which the history fallback sends for
+ * their paths.
  */
 export async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const root = config.WEB_DIST;
   // Before the static files and the fallback, which would answer them with index.html.
   registerSeoFiles(app, config);
-  const index = createIndexDocument(path.join(root, 'index.html'), app.clock);
-  const built = index !== null;
+  const documents = createWebDocuments(root, app.clock, (message) =>
+    app.log.warn({ webDist: root }, message),
+  );
+  const built = documents !== null;
   if (!built) app.log.warn({ webDist: root }, 'web app not built: serving a placeholder page');
 
   if (built) {
@@ -70,14 +74,14 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   }
 
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
-    if (index === null) {
+    if (documents === null) {
       return reply
         .code(200)
         .header('cache-control', REVALIDATE)
         .type('text/html; charset=utf-8')
         .send(NOT_BUILT_PAGE);
     }
-    return index.send(request, reply);
+    return documents.send(request, reply);
   };
   // The home page, before the static files' wildcard (which would read index.html from disk).
   // Not an operation of the API: kept out of its OpenAPI document.

@@ -1,10 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { matchRoutes } from 'react-router';
 import type { UserInfo } from '@app/contract/auth';
-import { withLandingScreens } from '../../scripts/landing-html.ts';
+import { firstScreensManifest } from '../../scripts/first-screens-manifest.ts';
 import { preloadScript, routePreloads, type ChunkFacts } from '../../scripts/route-preload.ts';
 import { getIssueDetailQueryOptions } from '../features/ielts/api/get-issue-detail.ts';
 import { getIssueListQueryOptions } from '../features/ielts/api/get-issue-list.ts';
@@ -70,30 +69,13 @@ function routedPage(pathname: string): string | null {
   return id !== undefined && landingIds.has(id) ? id : null;
 }
 
-/** index.html's pre-paint script as built: the page whose first screen it marks <html> for. */
-function prePaintScreen(pathname: string): string | null {
-  const html = withLandingScreens(
-    fs.readFileSync(new URL('../../index.html', import.meta.url), 'utf8'),
-    LANDING_ROUTES,
-  );
-  const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
-  const classes = new Set<string>();
-  vm.runInNewContext(script, {
-    document: {
-      documentElement: {
-        lang: '',
-        classList: { toggle: (name: string, on: boolean) => (on ? classes.add(name) : classes.delete(name)) },
-        style: { setProperty: () => undefined },
-      },
-    },
-    location: { pathname },
-    navigator: { language: 'zh-CN', languages: ['zh-CN'] },
-    localStorage: { getItem: () => null },
-    matchMedia: () => ({ matches: false }),
-  });
-  const marked = [...classes].filter((name) => name.startsWith('ls-route-'));
-  expect(marked.length, pathname).toBeLessThanOrEqual(1);
-  return marked[0]?.slice('ls-route-'.length) ?? null;
+/**
+ * The server's choice of document (apps/server/src/http/index-document.ts) by the build's list: the
+ * page whose own first screen the document holds, null for index.html (the generic screen).
+ */
+function servedScreen(pathname: string): string | null {
+  const { documents } = firstScreensManifest(LANDING_ROUTES);
+  return documents.find(({ pattern }) => new RegExp(pattern).test(pathname))?.id ?? null;
 }
 
 /** The build's preload script, on a bundle where each landing page is a chunk named by its id. */
@@ -165,7 +147,7 @@ afterEach(() => {
 
 describe('landing routes', () => {
   it.each(PATHS)(
-    '%s is the same page (%s) for the table, the router, the pre-paint script and the preloads',
+    '%s is the same page (%s) for the table, the router, the served document and the preloads',
     (pathname, page) => {
       expect(matchLandingRoute(pathname)?.route.id ?? null).toBe(page);
       // The booking page's route takes any id and answers the ones that cannot be a teacher's with
@@ -174,7 +156,7 @@ describe('landing routes', () => {
         expect(routedPage(pathname)).toBe(page);
       }
       const withScreen = LANDING_ROUTES.find((route) => route.id === page)?.firstScreen ?? false;
-      expect(prePaintScreen(pathname)).toBe(withScreen ? page : null);
+      expect(servedScreen(pathname)).toBe(withScreen ? page : null);
       expect(preloadedPage(pathname)).toBe(page);
     },
   );

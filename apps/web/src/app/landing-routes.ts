@@ -3,12 +3,14 @@
  * things read this table and must agree on which page a path is:
  * - the router (router.tsx): each page's route carries the page's id as its route id;
  * - the start-up prefetch (prefetch.ts): the page's first data, asked for while its code downloads;
- * - index.html's pre-paint script: the build writes one test per page with a first screen of its
- *   own (scripts/landing-html.ts), which marks <html> with `ls-route-<id>` to show that screen;
- * - the build (scripts/route-preload.ts): index.html asks for the page's own code beside the entry.
+ * - the build's documents (scripts/first-screens.ts): a page with a first screen of its own gets a
+ *   document holding that screen, rendered from the page; the build lists each with its pattern in
+ *   first-screens.json, by which the server sends it (apps/server/src/http/index-document.ts);
+ * - the build's preloads (scripts/route-preload.ts): a document asks for the page's own code
+ *   beside the entry.
  * landing-routes.test.ts runs the four on one table of paths.
  *
- * Plain data without imports: vite.config.ts and the pre-paint script read it too.
+ * Plain data without imports: vite.config.ts reads it too.
  */
 export type LandingRouteId = 'home' | 'login' | 'ielts' | 'booking' | 'timetable' | 'userHome' | 'recharge';
 
@@ -21,7 +23,7 @@ export interface LandingRoute {
   pattern: RegExp;
   /** The page's lazily loaded module, relative to the web app (the router imports the same file). */
   module: string;
-  /** Whether index.html holds the page's own first screen (scripts/boot-screen.ts). */
+  /** Whether the page has a document with its own first screen (scripts/first-screens.ts). */
   firstScreen: boolean;
 }
 
@@ -68,9 +70,4 @@ export function matchLandingRoute(pathname: string): { route: LandingRoute; matc
     if (match) return { route, match };
   }
   return null;
-}
-
-/** The class the pre-paint script puts on <html> for a page with a first screen of its own. */
-export function firstScreenClass(id: LandingRouteId): string {
-  return `ls-route-${id}`;
 }

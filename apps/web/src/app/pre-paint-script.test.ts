@@ -1,18 +1,10 @@
 import fs from 'node:fs';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { withLandingScreens } from '../../scripts/landing-html.ts';
 import { detectLanguage } from '../lib/i18n/language.ts';
-import { LANDING_ROUTES } from './landing-routes.ts';
 
-/**
- * The inline script of index.html that sets language and theme before the first paint, with the
- * landing pages' tests the build writes into it.
- */
-const html = withLandingScreens(
-  fs.readFileSync(new URL('../../index.html', import.meta.url), 'utf8'),
-  LANDING_ROUTES,
-);
+/** The inline script of index.html that sets language and theme before the first paint. */
+const html = fs.readFileSync(new URL('../../index.html', import.meta.url), 'utf8');
 const script = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
 
 type Browser = {
@@ -101,30 +93,6 @@ describe('pre-paint script of index.html', () => {
     });
   });
 
-  it('marks the home page, the IELTS overview and the booking page, and only them, for their own start-up screens', () => {
-    const browser = { language: 'zh-CN', languages: ['zh-CN'] };
-    const routeClasses = (path: string) =>
-      [...runPrePaintClasses({ ...browser, path }).classes].filter((name) => name.startsWith('ls-route-'));
-    expect(routeClasses('/')).toEqual(['ls-route-home']);
-    expect(routeClasses('/ielts')).toEqual(['ls-route-ielts']);
-    expect(routeClasses('/ielts/')).toEqual(['ls-route-ielts']);
-    expect(routeClasses('/teacher/booking/1')).toEqual(['ls-route-booking']);
-    expect(routeClasses('/teacher/booking/12/')).toEqual(['ls-route-booking']);
-    for (const path of [
-      '/ielts/issue',
-      '/ieltsx',
-      '/course/index',
-      '/teacher/booking/',
-      '/teacher/booking/x',
-      '/teacher/booking/0',
-      '/teacher/booking/1234567890',
-      '/teacher/booking/1/2',
-      '/login',
-    ]) {
-      expect(routeClasses(path), path).toEqual([]);
-    }
-  });
-
   it("names the student's time zone for the booking hint outside Beijing time only", () => {
     const browser = { language: 'en-GB', languages: ['en-GB'], path: '/teacher/booking/3' };
     const london = runPrePaintClasses({ ...browser, timeZone: 'Europe/London' });
@@ -132,13 +100,10 @@ describe('pre-paint script of index.html', () => {
     expect(london.style.get('--ls-boot-zone')).toBe('"Europe/London"');
     const beijing = runPrePaintClasses({ ...browser, timeZone: 'Asia/Shanghai' });
     expect(beijing.classes.has('ls-zone-other')).toBe(false);
-    // Other pages show no hint: the zone is not asked for.
-    const home = runPrePaintClasses({ ...browser, path: '/', timeZone: 'Europe/London' });
-    expect(home.classes.has('ls-zone-other')).toBe(false);
-    expect(home.style.size).toBe(0);
+    expect(beijing.style.get('--ls-boot-zone')).toBe('"Asia/Shanghai"');
   });
 
-  it('still marks the home page when the storage cannot be read', () => {
+  it('still names the time zone when the storage cannot be read', () => {
     const root = { lang: '', classes: new Set<string>() };
     vm.runInNewContext(script[0] ?? '', {
       document: {
@@ -147,9 +112,11 @@ describe('pre-paint script of index.html', () => {
             root.lang = value;
           },
           classList: { toggle: (name: string, on: boolean) => on && root.classes.add(name) },
+          style: { setProperty: () => undefined },
         },
       },
-      location: { pathname: '/' },
+      location: { pathname: '/teacher/booking/3' },
+      Intl: { DateTimeFormat: () => ({ resolvedOptions: () => ({ timeZone: 'Europe/London' }) }) },
       navigator: { language: 'zh-CN', languages: ['zh-CN'] },
       localStorage: {
         getItem: () => {
@@ -158,7 +125,7 @@ describe('pre-paint script of index.html', () => {
       },
       matchMedia: () => ({ matches: false }),
     });
-    expect(root.classes.has('ls-route-home')).toBe(true);
+    expect(root.classes.has('ls-zone-other')).toBe(true);
   });
 
   /** What the script leaves on `window` for the app (src/lib/app-config/early-app-config.ts). */

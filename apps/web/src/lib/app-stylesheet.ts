@@ -26,7 +26,7 @@ export function appStylesheetPreload(): HTMLLinkElement | null {
 
 /**
  * The built index.html preloads the app's stylesheet instead of linking it, so it does not hold up
- * the first paint (scripts/boot-screen.ts inlines what the start-up screen needs). Before the first
+ * the first paint (scripts/first-paint-styles.ts inlines what the start-up screen needs). Before the first
  * render the app links it in the preload's place, where the build had put it, and waits for it, so
  * nothing is drawn unstyled. In development Vite injects the styles itself: there is no preload.
  */

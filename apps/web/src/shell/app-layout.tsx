@@ -55,7 +55,7 @@ export function AppLayout() {
 export function AppHydrateFallback() {
   const { t } = useTranslation();
   const bootScreen = staticBootScreen();
-  // Markup of our own index.html, built from our locale files (scripts/boot-screen.ts).
+  // Markup of our own landing document, rendered from this page by the build (scripts/first-screens.ts).
   if (bootScreen) return <div dangerouslySetInnerHTML={{ __html: bootScreen }} />;
   return (
     <div className="ls-boot" aria-busy="true">
