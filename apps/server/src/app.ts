@@ -126,7 +126,6 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   app.decorate('dbDialect', database.dialect);
   app.decorate('clock', clock);
   app.decorate('services', services);
-  app.decorate('idempotency', services.idempotency);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

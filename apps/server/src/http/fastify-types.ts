@@ -9,7 +9,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db, DbDialect } from '../db/database.ts';
-import type { Idempotency } from '../db/idempotency.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,8 +19,6 @@ declare module 'fastify' {
     dbDialect: DbDialect;
     /** "Now" for every service (tests advance it); see clock.ts. */
     clock: Clock;
-    /** Idempotency-Key records, shared by every call that accepts the header (booking, payments). */
-    idempotency: Idempotency;
   }
 }
 

@@ -70,7 +70,7 @@ export const JOBS: readonly Job[] = [
     // Idempotency-Key records are kept IDEMPOTENCY_KEEP_HOURS, then dropped.
     name: 'idempotency.purge',
     intervalMs: HOUR,
-    run: async ({ app }) => ({ purged: await app.idempotency.purgeExpired() }),
+    run: async ({ app }) => ({ purged: await app.services.idempotency.purgeExpired() }),
   },
   {
     // The ledger audit once per clock hour across instances (the first tick of the hour claims it),

@@ -37,11 +37,3 @@ export function ShellLink({ href, className, onClick, role, children }: ShellLin
     </a>
   );
 }
-
-/**
- * Whether a click on an antd menu item landed on the link of its label, which then navigates (or
- * opens its new tab) by itself. Enter on a focused item, or a click beside the link, did not.
- */
-export function landedOnLink(event: { target: EventTarget | null }): boolean {
-  return event.target instanceof Element && event.target.closest('a[href]') !== null;
-}

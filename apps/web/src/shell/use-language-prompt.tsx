@@ -7,7 +7,7 @@ import { useSettings } from '../lib/settings/settings-store.ts';
 import { browserStorage, readItem, writeItem } from '../lib/storage.ts';
 
 /** sessionStorage flag: the prompt shows at most once per browser session (DESIGN.md §8). */
-export const LANGUAGE_PROMPTED_KEY = 'LANGUAGE_PROMPTED';
+const LANGUAGE_PROMPTED_KEY = 'LANGUAGE_PROMPTED';
 const NOTIFICATION_KEY = 'language-prompt';
 
 /**
