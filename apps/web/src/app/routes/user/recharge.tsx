@@ -6,7 +6,9 @@ import type { ProductKind } from '@app/contract/payments';
 import { ListSkeleton } from '../../../components/list-states.tsx';
 import { lazyWithAntd } from '../../../lib/antd/lazy-with-antd.tsx';
 import { RechargeForm } from '../../../features/payments/components/recharge-form.tsx';
+import { useTeacherInfo } from '../../../features/teachers/api/get-teacher-info.ts';
 import { CoinBalanceCard } from '../../../features/wallet/components/coin-balance-card.tsx';
+import { backParam, recallBack, rememberBack } from './recharge-back.ts';
 
 /**
  * The packages render without antd (issue 18); the payment step (its QR code and dialogs) and the
@@ -32,9 +34,19 @@ export default function RechargeRoute() {
   const [search, setSearch] = useSearchParams();
   const orderNo = search.get('order_no') ?? '';
   const kind: ProductKind = search.get('kind') === 'card' ? 'card' : 'coin';
+  const back = backParam(search.get('back')) ?? (orderNo ? recallBack(orderNo) : null);
+  const teacherId = Number(search.get('teacher'));
+  const cardTeacher = useTeacherInfo(Number.isInteger(teacherId) && teacherId > 0 ? teacherId : 0);
+  const returnTo = back ? { to: back, label: t('payments.step.backToBooking') } : undefined;
 
+  // The top-up's context (where to return, whose card) stays while the student changes packages.
+  const withContext = (params: Record<string, string>) => ({
+    ...params,
+    ...(back ? { back } : {}),
+    ...(cardTeacher.data ? { teacher: String(cardTeacher.data.id) } : {}),
+  });
   const showKind = (next: ProductKind, replace: boolean) =>
-    setSearch(next === 'card' ? { kind: 'card' } : {}, { replace });
+    setSearch(withContext(next === 'card' ? { kind: 'card' } : {}), { replace });
 
   return (
     <div className="ls-pay-page">
@@ -45,10 +57,16 @@ export default function RechargeRoute() {
             orderNo={orderNo}
             paidExtra={<CoinBalanceCard title={t('payments.step.newBalance')} />}
             onNewOrder={(k) => showKind(k, false)}
+            returnTo={returnTo}
           />
         </Suspense>
       ) : (
         <>
+          {returnTo && (
+            <p className="ls-small" data-testid="recharge-back">
+              {t('payments.step.backToBookingHint')} <Link to={returnTo.to}>{returnTo.label}</Link>
+            </p>
+          )}
           <CoinBalanceCard
             title={t('payments.balance')}
             action={
@@ -66,7 +84,13 @@ export default function RechargeRoute() {
                 <RechargeTeacherPicker {...props} />
               </Suspense>
             )}
-            onOrderCreated={(no) => setSearch({ order_no: no })}
+            defaultTeacher={
+              cardTeacher.data ? { id: cardTeacher.data.id, name: cardTeacher.data.name } : null
+            }
+            onOrderCreated={(no) => {
+              if (back) rememberBack(no, back);
+              setSearch(back ? { order_no: no, back } : { order_no: no });
+            }}
           />
         </>
       )}

@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Modal, Radio, Skeleton } from 'antd';
+import { CANCEL_FREE_HOURS } from '@app/contract/constants';
 import { CARD_TYPES } from '@app/contract/enums';
 import type { CourseItem } from '@app/contract/courses';
 import type { LessonCard } from '@app/contract/wallet';
@@ -8,12 +10,17 @@ import { Coins } from '../../../components/money.tsx';
 import { DateTime } from '../../../components/date-time.tsx';
 import { isApiError } from '../../../lib/http/api-error.ts';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
+import { lastUsableDay } from '../../../lib/time/card-validity.ts';
 import { formatInZone, studentTimeZone } from '../../../lib/time/zoned-time.ts';
 import { useBookCourse } from '../api/book-course.ts';
 import {
   defaultPayOption,
+  needsTopUp,
   payBodyOf,
   payOptionsOf,
+  slotGoneShown,
+  startsWithinCancelWindow,
+  topUpHref,
   type BookingTeacher,
   type PayOption,
 } from '../lib/booking-options.ts';
@@ -35,6 +42,49 @@ export type BookingDialogProps = {
 };
 
 /**
+ * Before the student pays for a slot starting within the free-cancellation window: cancelling it
+ * later refunds nothing (DESIGN.md §7 "Cancelling"; the hours are the contract's CANCEL_FREE_HOURS).
+ */
+export function LateBookingWarning() {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title={t('courses.booking.lateTitle', { hours: CANCEL_FREE_HOURS })}
+      description={t('courses.booking.lateBody', { hours: CANCEL_FREE_HOURS })}
+      data-testid="booking-late-warning"
+    />
+  );
+}
+
+/** No way to pay: recharge coins or buy a card, then come back to this teacher and slot. */
+export function TopUpOffer({ teacherId, slotId }: { teacherId: number; slotId: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="ls-booking-topup" data-testid="booking-topup">
+      <p className="ls-small">{t('courses.booking.topUpHint')}</p>
+      <div className="ls-booking-topup-links">
+        <Link
+          to={topUpHref('coin', teacherId, slotId)}
+          className="ls-link-btn"
+          data-testid="booking-recharge"
+        >
+          {t('courses.booking.recharge')}
+        </Link>
+        <Link
+          to={topUpHref('card', teacherId, slotId)}
+          className="ls-link-btn ls-link-btn-ghost"
+          data-testid="booking-buy-card"
+        >
+          {t('courses.booking.buyCard')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/**
  * Pay and confirm (DESIGN.md §7 "Booking"): the slot in the student's zone (Beijing time beside it),
  * coins or a card that pays for this teacher, the price and the cancellation policy of SPEC.md §9.
  * Mounted anew for every slot the student picks, so each dialog has its own Idempotency-Key: a
@@ -42,6 +92,9 @@ export type BookingDialogProps = {
  * key is renewed when the payment changes (same key, other body is a 409) and after a refusal (the
  * server replays a stored refusal for its key, and the student may have fixed the cause meanwhile).
  * Refusals are toasted by the HTTP client in the server's words; the dialog stays open and usable.
+ * A slot starting within the free-cancellation window says, before the student pays, that cancelling
+ * it would refund nothing; a student with no way to pay gets links to recharge or buy a card that
+ * bring them back to this slot.
  */
 export function BookingDialog({
   slot,
@@ -65,6 +118,10 @@ export function BookingDialog({
   const choice = picked ?? defaultPayOption(options);
   const chosen = options.find((o) => o.value === choice && !o.disabled);
   const minutes = Math.round((Date.parse(slot.end) - Date.parse(slot.start)) / 60_000);
+  const [openedAt] = useState(() => Date.now());
+  const late = startsWithinCancelWindow(slot.start, openedAt);
+  // The schedule refreshed by this dialog's own booking shows the slot taken: not a reason to warn.
+  const slotGone = slotGoneShown(slotFree, book.status);
 
   const choose = (value: PayOption['value']) => {
     setPicked(value);
@@ -95,7 +152,7 @@ export function BookingDialog({
       type: CARD_TYPES.find((c) => c.value === card.type)?.label[lang] ?? String(card.type),
       left: card.lessons_left,
       total: card.lessons_total,
-      date: formatInZone(card.expires_at, lang, studentTimeZone(), 'date'),
+      date: formatInZone(lastUsableDay(card.expires_at), lang, studentTimeZone(), 'date'),
     });
 
   return (
@@ -132,7 +189,7 @@ export function BookingDialog({
           </dd>
         </dl>
 
-        {!slotFree && (
+        {slotGone && (
           <Alert
             type="warning"
             showIcon
@@ -140,6 +197,8 @@ export function BookingDialog({
             data-testid="booking-slot-gone"
           />
         )}
+
+        {late && <LateBookingWarning />}
 
         <h3 className="ls-booking-h" id="booking-pay-with">
           {t('courses.booking.payWith')}
@@ -183,6 +242,7 @@ export function BookingDialog({
             )}
           </Radio.Group>
         )}
+        {needsTopUp(options) && <TopUpOffer teacherId={teacher.id} slotId={slot.id} />}
 
         <dl className="ls-booking-facts ls-booking-price">
           <dt>{t('courses.booking.price')}</dt>
@@ -196,8 +256,8 @@ export function BookingDialog({
             {t('courses.booking.policyTitle')}
           </h3>
           <ul>
-            <li>{t('courses.booking.policyFree')}</li>
-            <li>{t('courses.booking.policyLate')}</li>
+            <li>{t('courses.booking.policyFree', { hours: CANCEL_FREE_HOURS })}</li>
+            <li>{t('courses.booking.policyLate', { hours: CANCEL_FREE_HOURS })}</li>
             <li>{t('courses.booking.policyFrequent')}</li>
           </ul>
         </section>

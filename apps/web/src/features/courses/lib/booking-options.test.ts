@@ -1,6 +1,16 @@
 import type { LessonCard } from '@app/contract/wallet';
 import { describe, expect, it } from 'vitest';
-import { defaultPayOption, payBodyOf, payOptionsOf, type BookingTeacher } from './booking-options.ts';
+import { CANCEL_FREE_HOURS } from '@app/contract/constants';
+import {
+  defaultPayOption,
+  needsTopUp,
+  payBodyOf,
+  payOptionsOf,
+  slotGoneShown,
+  startsWithinCancelWindow,
+  topUpHref,
+  type BookingTeacher,
+} from './booking-options.ts';
 
 const NOW = Date.parse('2030-01-10T00:00:00Z');
 const ph: BookingTeacher = { id: 7, name: 'Ana', nationality: 'PH', price_coins: 120 };
@@ -60,5 +70,54 @@ describe('payBodyOf', () => {
   it('maps an option to the bookCourse fields', () => {
     expect(payBodyOf('coin')).toEqual({ pay_type: 'coin' });
     expect(payBodyOf('card:42')).toEqual({ pay_type: 'card', card_id: 42 });
+  });
+});
+
+describe('startsWithinCancelWindow', () => {
+  const at = (hours: number) => new Date(NOW + hours * 3_600_000).toISOString();
+  it('is true for a slot starting less than CANCEL_FREE_HOURS ahead, false from then on', () => {
+    expect(startsWithinCancelWindow(at(1), NOW)).toBe(true);
+    expect(
+      startsWithinCancelWindow(new Date(NOW + CANCEL_FREE_HOURS * 3_600_000 - 1).toISOString(), NOW),
+    ).toBe(true);
+    expect(startsWithinCancelWindow(at(CANCEL_FREE_HOURS), NOW)).toBe(false);
+    expect(startsWithinCancelWindow(at(72), NOW)).toBe(false);
+  });
+});
+
+describe('needsTopUp', () => {
+  it('is true only when neither coins nor any card can pay', () => {
+    expect(needsTopUp(payOptionsOf(us, 199, [], NOW))).toBe(true);
+    expect(needsTopUp(payOptionsOf(us, 200, [], NOW))).toBe(false);
+    expect(needsTopUp(payOptionsOf(ph, 0, [card({ id: 1, type: 200 })], NOW))).toBe(false);
+    // A card for another teacher pays nothing here.
+    expect(
+      needsTopUp(
+        payOptionsOf(us, 0, [card({ id: 2, type: 100, teacher: { id: 99, name: 'X', avatar: '' } })], NOW),
+      ),
+    ).toBe(true);
+  });
+});
+
+describe('topUpHref', () => {
+  it('sends coins to the recharge page and a card to its cards, both with the booking to come back to', () => {
+    const coins = new URL(topUpHref('coin', 8, 1234), 'https://app.test');
+    expect(coins.pathname).toBe('/user/recharge');
+    expect(coins.searchParams.get('back')).toBe('/teacher/booking/8?slot=1234');
+    expect(coins.searchParams.get('kind')).toBeNull();
+    const cardUrl = new URL(topUpHref('card', 8, 1234), 'https://app.test');
+    expect(cardUrl.searchParams.get('kind')).toBe('card');
+    expect(cardUrl.searchParams.get('teacher')).toBe('8');
+    expect(cardUrl.searchParams.get('back')).toBe('/teacher/booking/8?slot=1234');
+  });
+});
+
+describe('slotGoneShown', () => {
+  it('warns about a taken slot, but not while or after this dialog books it', () => {
+    expect(slotGoneShown(false, 'idle')).toBe(true);
+    expect(slotGoneShown(false, 'error')).toBe(true);
+    expect(slotGoneShown(false, 'pending')).toBe(false);
+    expect(slotGoneShown(false, 'success')).toBe(false);
+    expect(slotGoneShown(true, 'idle')).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { cardPaysFor } from '@app/contract/booking';
+import { CANCEL_FREE_HOURS } from '@app/contract/constants';
 import type { LessonCard } from '@app/contract/wallet';
 
 /** The teacher as the booking dialog needs it. */
@@ -56,4 +57,41 @@ export function payBodyOf(
   value: PayOption['value'],
 ): { pay_type: 'coin' } | { pay_type: 'card'; card_id: number } {
   return value === 'coin' ? { pay_type: 'coin' } : { pay_type: 'card', card_id: Number(value.slice(5)) };
+}
+
+/**
+ * Whether the class starts within the free-cancellation window (CANCEL_FREE_HOURS, DESIGN.md §7
+ * "Cancelling"): cancelling it after booking would refund nothing, so the dialog says so first.
+ */
+export function startsWithinCancelWindow(start: string, now: number = Date.now()): boolean {
+  return Date.parse(start) - now < CANCEL_FREE_HOURS * 3_600_000;
+}
+
+/**
+ * Whether the student has no way to pay (coins short and no card that pays for this teacher): the
+ * dialog then offers to recharge coins or buy a card, and to come back to this slot afterwards.
+ */
+export function needsTopUp(options: readonly PayOption[]): boolean {
+  return options.length > 0 && options.every((o) => o.disabled);
+}
+
+/**
+ * The recharge page for a top-up during a booking, with `back` set to this booking (the teacher's
+ * page with the slot open), where the paid order's page offers to return.
+ */
+export function topUpHref(kind: 'coin' | 'card', teacherId: number, slotId: number): string {
+  const params = new URLSearchParams();
+  // A card for this teacher: the exclusive card's picker starts on them.
+  if (kind === 'card') params.set('kind', 'card');
+  if (kind === 'card') params.set('teacher', String(teacherId));
+  params.set('back', `/teacher/booking/${teacherId}?slot=${slotId}`);
+  return `/user/recharge?${params.toString()}`;
+}
+
+/**
+ * Whether the "time no longer free" warning applies: not while this dialog's own booking is under
+ * way or done, when the refreshed schedule shows the slot as taken because the student took it.
+ */
+export function slotGoneShown(slotFree: boolean, booking: 'idle' | 'pending' | 'success' | 'error'): boolean {
+  return !slotFree && booking !== 'pending' && booking !== 'success';
 }

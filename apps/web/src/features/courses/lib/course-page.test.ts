@@ -7,6 +7,7 @@ import {
   playbackNoteKey,
   reviewArea,
   routeId,
+  whatCameBack,
 } from './course-page.ts';
 
 const HOUR = 3_600_000;
@@ -128,5 +129,24 @@ describe('courseOutcome', () => {
     expect(courseOutcome({ ...base, attended: true })).toBeNull();
     expect(courseOutcome(base)).toBeNull();
     expect(courseOutcome({ ...base, status: 100 })).toBeNull();
+  });
+});
+
+describe('whatCameBack', () => {
+  const base = { status: -200, late_cancel: false, pay_type: 'coin' as const, price_coins: 150 };
+  it('says the coins or the card lesson came back after a cancellation in time', () => {
+    expect(whatCameBack(base)).toEqual({ kind: 'coins', coins: 150 });
+    expect(whatCameBack({ ...base, pay_type: 'card', price_coins: 0 })).toEqual({ kind: 'lesson' });
+  });
+  it('says nothing came back after a late cancellation, however it was paid', () => {
+    expect(whatCameBack({ ...base, late_cancel: true })).toEqual({ kind: 'nothingLate' });
+    expect(whatCameBack({ ...base, late_cancel: true, pay_type: 'card' })).toEqual({ kind: 'nothingLate' });
+  });
+  it('says the payment came back with the same again for a class the teacher missed', () => {
+    expect(whatCameBack({ ...base, status: -100 })).toEqual({ kind: 'coinsCompensated', coins: 150 });
+    expect(whatCameBack({ ...base, status: -100, pay_type: 'card' })).toEqual({ kind: 'lessonsCompensated' });
+  });
+  it('is null for a class that took place or is still to come', () => {
+    for (const status of [100, 200, 300]) expect(whatCameBack({ ...base, status })).toBeNull();
   });
 });

@@ -102,3 +102,27 @@ export const OUTCOME_TONES: Record<CourseOutcome, string> = {
   teacherAbsent: 'is-volcano',
   lateCancel: 'is-gold',
 };
+
+/**
+ * What came back to the student for a class that did not take place (DESIGN.md §7 "Cancelling",
+ * "Teacher no-show"), from the class's own fields: cancelled CANCEL_FREE_HOURS or more ahead, the
+ * coins or the card lesson; cancelled later, nothing; called off by the teacher's absence, the
+ * payment plus the same again as compensation (one more lesson on a card). Null for other classes.
+ */
+export type CameBack =
+  | { kind: 'coins'; coins: number }
+  | { kind: 'lesson' }
+  | { kind: 'nothingLate' }
+  | { kind: 'coinsCompensated'; coins: number }
+  | { kind: 'lessonsCompensated' };
+
+export function whatCameBack(
+  course: Pick<CourseInfo, 'status' | 'late_cancel' | 'pay_type' | 'price_coins'>,
+): CameBack | null {
+  const coins = course.pay_type === 'coin';
+  if (course.status === -100)
+    return coins ? { kind: 'coinsCompensated', coins: course.price_coins } : { kind: 'lessonsCompensated' };
+  if (course.status !== -200) return null;
+  if (course.late_cancel) return { kind: 'nothingLate' };
+  return coins ? { kind: 'coins', coins: course.price_coins } : { kind: 'lesson' };
+}

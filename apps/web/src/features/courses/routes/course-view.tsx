@@ -9,6 +9,7 @@ import { DateTime } from '../../../components/date-time.tsx';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
 import { useCourseInfo } from '../api/get-course-info.ts';
 import { CalendarDialog } from '../components/calendar-dialog.tsx';
+import { CameBackNote } from '../components/came-back-note.tsx';
 import { CancelDialog } from '../components/cancel-dialog.tsx';
 import { CourseRecordPage } from '../components/course-record-page.tsx';
 import { PayTypeLine } from '../components/course-row.tsx';
@@ -22,7 +23,7 @@ import '../components/courses.css';
 import { useFormatTime } from '../hooks/use-format-time.ts';
 import { routeId } from '../lib/course-page.ts';
 
-/** Why a class is not going ahead, or how it went: cancelled, abolished, missed. */
+/** Why a class is not going ahead, or how it went: cancelled, called off, missed. */
 function OutcomeNote({ course }: { course: CourseInfo }) {
   const { t } = useTranslation();
   const lang = useSettings((s) => s.language);
@@ -42,11 +43,16 @@ function OutcomeNote({ course }: { course: CourseInfo }) {
             {t('courses.view.cancelRemark')}: {course.cancel_remark}
           </p>
         )}
-        {course.late_cancel && <p className="ls-c-warn">{t('courses.view.lateCancelNote')}</p>}
+        <CameBackNote course={course} />
       </div>
     );
   }
-  if (course.status === -100) return <p className="ls-c-outcome">{t('courses.view.abolishedNote')}</p>;
+  if (course.status === -100)
+    return (
+      <div className="ls-c-outcome" data-testid="course-called-off">
+        <CameBackNote course={course} />
+      </div>
+    );
   if (course.status === 300 && course.attended === false)
     return <p className="ls-c-outcome ls-c-warn">{t('courses.view.missedNote')}</p>;
   return null;

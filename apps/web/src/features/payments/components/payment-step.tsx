@@ -12,6 +12,7 @@ import { useConfirmCloseOrder } from '../hooks/use-confirm-close-order.ts';
 import { useNow } from '../hooks/use-now.ts';
 import {
   formatCountdown,
+  isOrderNotFound,
   isPhoneBrowser,
   paymentPhaseOf,
   payActionView,
@@ -19,6 +20,7 @@ import {
   type PaymentPhase,
 } from '../lib/order-state.ts';
 import { productTitle } from '../lib/product-title.ts';
+import { OrderNotFound } from './order-not-found.tsx';
 import { PayMethodIcon } from './pay-method-icon.tsx';
 import { PayMethodLabel, usePayMethodName } from './pay-method-label.tsx';
 import './payments.css';
@@ -29,6 +31,8 @@ export type PaymentStepProps = {
   paidExtra?: ReactNode;
   /** Back to the packages for a new order (after expiry or closing, or "buy more"). */
   onNewOrder: (kind: Order['kind']) => void;
+  /** Where the student came from to pay (a booking): the paid state's first action leads back. */
+  returnTo?: { to: string; label: string } | undefined;
 };
 
 /**
@@ -36,13 +40,14 @@ export type PaymentStepProps = {
  * or the provider's page), a countdown to its expiry and its live status, polled every 2 s until it
  * is paid, closed or expired; then the success or expiry state.
  */
-export function PaymentStep({ orderNo, paidExtra, onNewOrder }: PaymentStepProps) {
+export function PaymentStep({ orderNo, paidExtra, onNewOrder, returnTo }: PaymentStepProps) {
   const { t } = useTranslation();
   const order = useOrderInfo(orderNo);
   const awaiting = order.data?.status === 0;
   const now = useNow(1_000, awaiting);
 
   if (order.isPending) return <ListSkeleton testIdPrefix="payment" count={1} rows={6} />;
+  if (isOrderNotFound(order.error)) return <OrderNotFound onNewOrder={onNewOrder} />;
   if (order.isError || !order.data) {
     return (
       <ListError
@@ -58,7 +63,13 @@ export function PaymentStep({ orderNo, paidExtra, onNewOrder }: PaymentStepProps
       {phase === 'awaiting' ? (
         <Waiting order={order.data} now={now} />
       ) : (
-        <Outcome order={order.data} phase={phase} paidExtra={paidExtra} onNewOrder={onNewOrder} />
+        <Outcome
+          order={order.data}
+          phase={phase}
+          paidExtra={paidExtra}
+          onNewOrder={onNewOrder}
+          returnTo={returnTo}
+        />
       )}
     </section>
   );
@@ -194,11 +205,13 @@ function Outcome({
   phase,
   paidExtra,
   onNewOrder,
+  returnTo,
 }: {
   order: Order;
   phase: Exclude<PaymentPhase, 'awaiting'>;
   paidExtra?: ReactNode;
   onNewOrder: (kind: Order['kind']) => void;
+  returnTo?: { to: string; label: string } | undefined;
 }) {
   const { t } = useTranslation();
   const paid = phase === 'paid';
@@ -229,11 +242,16 @@ function Outcome({
       {paid && paidExtra}
       <OrderFacts order={order} />
       <div className="ls-pay-outcome-actions">
+        {paid && returnTo && (
+          <Link to={returnTo.to} className="ls-link-btn" data-testid="payment-return">
+            {returnTo.label}
+          </Link>
+        )}
         {paid ? (
           <>
             <Link
               to={order.kind === 'coin' ? '/user/coins' : '/user/cards'}
-              className="ls-link-btn"
+              className={returnTo ? 'ls-link-btn ls-link-btn-ghost' : 'ls-link-btn'}
               data-testid="payment-to-wallet"
             >
               {order.kind === 'coin' ? t('payments.step.toCoins') : t('payments.step.toCards')}

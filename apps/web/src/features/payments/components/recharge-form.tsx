@@ -33,6 +33,8 @@ export type RechargeFormProps = {
   /** The teacher picker of an exclusive card (composed from the teachers feature by the page). */
   renderTeacherPicker: (props: TeacherPickerProps) => ReactNode;
   onOrderCreated: (orderNo: string) => void;
+  /** The exclusive card's teacher until the student picks one (a booking's "buy a card" link). */
+  defaultTeacher?: TeacherChoice | null;
 };
 
 const EXCLUSIVE_CARD = 100;
@@ -43,14 +45,21 @@ const EXCLUSIVE_CARD = 100;
  * the apps' icons (no Alipay inside WeChat, PROVIDERS.md), then an order with one Idempotency-Key
  * per confirmation.
  */
-export function RechargeForm({ kind, onKindChange, renderTeacherPicker, onOrderCreated }: RechargeFormProps) {
+export function RechargeForm({
+  kind,
+  onKindChange,
+  renderTeacherPicker,
+  onOrderCreated,
+  defaultTeacher = null,
+}: RechargeFormProps) {
   const { t } = useTranslation();
   const language = useSettings((s) => s.language);
   const methodName = usePayMethodName();
   const products = useProductList();
   const create = useCreateOrder();
   const [chosen, setChosen] = useState<Record<ProductKind, number | null>>({ coin: null, card: null });
-  const [teacher, setTeacher] = useState<TeacherChoice | null>(null);
+  const [pickedTeacher, setTeacher] = useState<TeacherChoice | null>(null);
+  const teacher = pickedTeacher ?? defaultTeacher;
   const [teacherError, setTeacherError] = useState<string | null>(null);
   const [method, setMethod] = useState<PayMethod | null>(null);
   const inWeChat = isWeChatBrowser(navigator.userAgent);

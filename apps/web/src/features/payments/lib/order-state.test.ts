@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/http/api-error.ts';
 import {
   EXPIRY_GRACE_MS,
   ORDER_POLL_MS,
   formatCountdown,
+  isOrderNotFound,
   isPhoneBrowser,
   isWeChatBrowser,
   newIdempotencyKey,
@@ -109,5 +111,20 @@ describe('idempotency key', () => {
     const a = newIdempotencyKey();
     expect(a).toMatch(/^[0-9a-f]{32}$/);
     expect(newIdempotencyKey()).not.toBe(a);
+  });
+});
+
+describe('isOrderNotFound', () => {
+  const error = (httpStatus: number | undefined, kind: ApiError['kind']) =>
+    new ApiError({ code: httpStatus ?? -1, msg: 'x', kind, ...(httpStatus ? { httpStatus } : {}) });
+  it("is true for an unknown or another student's order (404) and a malformed number (400)", () => {
+    expect(isOrderNotFound(error(404, 'envelope'))).toBe(true);
+    expect(isOrderNotFound(error(400, 'envelope'))).toBe(true);
+  });
+  it('is false for a network failure, a timeout, a server error or no error', () => {
+    expect(isOrderNotFound(error(undefined, 'network'))).toBe(false);
+    expect(isOrderNotFound(error(undefined, 'timeout'))).toBe(false);
+    expect(isOrderNotFound(error(500, 'http'))).toBe(false);
+    expect(isOrderNotFound(null)).toBe(false);
   });
 });

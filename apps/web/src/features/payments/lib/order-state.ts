@@ -1,5 +1,6 @@
 import type { PayMethod, PayOrderStatus } from '@app/contract/enums';
 import type { Order, PayAction } from '@app/contract/payments';
+import { isApiError } from '../../../lib/http/api-error.ts';
 
 /** PAY_ORDER_STATUSES by name (DESIGN.md §7: 0 awaiting → 200 paid, or → 500 closed). */
 export const ORDER_STATUS = { awaiting: 0, paid: 200, closed: 500 } as const satisfies Record<
@@ -15,6 +16,14 @@ export const ORDER_POLL_MS = 2_000;
  * notified a moment later, and the server credits it even once the order is closed (DESIGN.md §7).
  */
 export const EXPIRY_GRACE_MS = 30_000;
+
+/**
+ * A wrong or stale order link: an order number that is malformed (400), unknown or another
+ * student's (404). The page says the order was not found; only other failures suggest the network.
+ */
+export function isOrderNotFound(error: unknown): boolean {
+  return isApiError(error) && (error.httpStatus === 404 || error.httpStatus === 400);
+}
 
 /** What the payment step shows. */
 export type PaymentPhase = 'awaiting' | 'paid' | 'closed' | 'expired';

@@ -9,8 +9,9 @@ import { useSettings } from '../../../lib/settings/settings-store.ts';
 import { useOrderInfo } from '../api/get-order-info.ts';
 import { useOrderList } from '../api/get-order-list.ts';
 import { OrderDetails } from '../components/order-details.tsx';
+import { OrderNotFound } from '../components/order-not-found.tsx';
 import { OrderRow } from '../components/order-row.tsx';
-import { ORDER_STATUS } from '../lib/order-state.ts';
+import { isOrderNotFound, ORDER_STATUS } from '../lib/order-state.ts';
 import '../components/payments.css';
 
 const PAGE_SIZE = 10;
@@ -102,6 +103,7 @@ function OrderDrawerBody({ orderNo }: { orderNo: string }) {
   const { t } = useTranslation();
   const order = useOrderInfo(orderNo);
   if (order.isPending) return <ListSkeleton testIdPrefix="order" count={1} rows={6} />;
+  if (isOrderNotFound(order.error)) return <OrderNotFound />;
   if (order.isError || !order.data) {
     return (
       <ListError

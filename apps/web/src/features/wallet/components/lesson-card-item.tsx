@@ -4,9 +4,33 @@ import { CARD_TYPES } from '@app/contract/enums';
 import type { LessonCard } from '@app/contract/wallet';
 import { DateTime } from '../../../components/date-time.tsx';
 import { EnumTag } from '../../../components/enum-tag.tsx';
+import { useSettings } from '../../../lib/settings/settings-store.ts';
+import { cardLastDay, type LastDay } from '../../../lib/time/card-validity.ts';
 import { cardStateOf } from '../lib/card-state.ts';
 
 const STATE_TONES = { usable: 'is-green', expired: 'is-volcano', usedUp: '' } as const;
+
+/**
+ * The last day a card can be used, in the student's zone and, when Beijing's clock differs, in
+ * Beijing time; with the time it stops that day unless it runs to midnight.
+ */
+export function CardLastDay({ expiresAt }: { expiresAt: string }) {
+  const { t } = useTranslation();
+  const lang = useSettings((s) => s.language);
+  const { local, beijing } = cardLastDay(expiresAt, lang);
+  const text = (d: LastDay) => (d.until ? t('wallet.lastDayUntil', { day: d.day, time: d.until }) : d.day);
+  return (
+    <span className="ls-date-time" data-testid="card-last-day">
+      <time dateTime={expiresAt}>{text(local)}</time>
+      {beijing && (
+        <span className="ls-muted ls-small" data-testid="beijing-time">
+          {' '}
+          {t('time.beijing', { time: text(beijing) })}
+        </span>
+      )}
+    </span>
+  );
+}
 
 /**
  * One lesson card: its type, the bound teacher of an exclusive card, lessons left of the total, and
@@ -64,11 +88,13 @@ export function LessonCardItem({
         aria-label={t('wallet.lessonsLeft', { left: card.lessons_left, total: card.lessons_total })}
       />
       <p className="ls-small">
-        <span className="ls-muted">
-          {state === 'expired' ? t('wallet.expiredOn') : t('wallet.validUntil')}
-        </span>{' '}
+        <span className="ls-muted">{state === 'expired' ? t('wallet.expiredOn') : t('wallet.lastDay')}</span>{' '}
         {/* A date with its year: cards run for months, and a year can pass. */}
-        <DateTime value={card.expires_at} style="date" />
+        {state === 'expired' ? (
+          <DateTime value={card.expires_at} style="date" />
+        ) : (
+          <CardLastDay expiresAt={card.expires_at} />
+        )}
       </p>
       <div>
         <Button
