@@ -66,7 +66,7 @@ function classRow(
     pay_type: 'coin',
     price_coins: PRICE,
     card_id: null,
-    cancel_reason: status === -200 ? 'schedule' : null,
+    cancel_reason: status === -200 ? 'reschedule' : null,
     cancel_remark: null,
     cancelled_at: status === -200 ? start - 2 * DAY : null,
     late_cancel: 0,

@@ -178,7 +178,6 @@ export async function createServices(deps: ServicesDeps) {
     students,
     wallet,
     courses,
-    reviews: classReviews,
     teachers,
     storage,
     quotas: studentQuotas,

@@ -12,6 +12,7 @@ import * as m0009 from './migrations/0009-courseware.ts';
 import * as m0010 from './migrations/0010-ops-audit.ts';
 import * as m0011 from './migrations/0011-job-fairness.ts';
 import * as m0012 from './migrations/0012-student-quotas.ts';
+import * as m0013 from './migrations/0013-student-reads.ts';
 
 /**
  * Every migration, in order. Add new ones at the end (`NNNN-name.ts`, typed `Kysely<unknown>`);
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-ops-audit': m0010,
   '0011-job-fairness': m0011,
   '0012-student-quotas': m0012,
+  '0013-student-reads': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

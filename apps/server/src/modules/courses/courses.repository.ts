@@ -1,7 +1,7 @@
 import type { Page, PageQuery } from '@app/contract/paging';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { countRows, pageOf } from '../../db/paging.ts';
+import { countRows } from '../../db/paging.ts';
 import { prepared, type Arg } from '../../db/prepared.ts';
 import { LIVE_STATUSES, OPEN_STATUSES } from './booking.rules.ts';
 
@@ -82,11 +82,19 @@ function courses(db: Db) {
     .select(['k.type as card_type', ...TEACHER_COLUMNS]);
 }
 
-/** Still to come or running: stored as not started or in class and not yet ended (the derived status). */
+/**
+ * Still to come or running: stored as not started or in class and not yet ended (the derived status).
+ * The statuses are written into the SQL, not bound: a planner uses the partial index of open classes
+ * (course_student_open_idx, migration 0013) only when the query's condition is visibly its own.
+ */
 function recent(db: Db, studentId: number, now: number) {
   return courses(db)
     .where('c.student_id', '=', studentId)
-    .where('c.status', 'in', [...OPEN_STATUSES])
+    .where(
+      'c.status',
+      'in',
+      OPEN_STATUSES.map((status) => sql.lit(status)),
+    )
     .where('c.end_at', '>', now);
 }
 
@@ -158,6 +166,131 @@ const bookingState = prepared(
         .as('upcoming'),
     ]),
 );
+
+// ---- the student's reads (issue 36), prepared: lists and counts whose cost does not grow with the
+// student's history (migration 0013's indexes) -----------------------------------------------------
+
+type StudentNow = { studentId: number; now: number };
+type PageArgs = { limit: number; offset: number };
+
+/**
+ * Counted on `course` alone: every class has its teacher (a foreign key, enforced on both
+ * databases) and the card is a left join, so the joins of the lists never add or drop a row. The
+ * recent count seeks the student's open classes by (student_id, status, end_at); the finished one
+ * reads the same index without the table.
+ */
+const recentCount = prepared((db, arg: Arg<StudentNow>) =>
+  db
+    .selectFrom('course')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('student_id', '=', arg('studentId'))
+    .where('status', 'in', [...OPEN_STATUSES])
+    .where('end_at', '>', arg('now')),
+);
+
+const finishedCount = prepared((db, arg: Arg<StudentNow>) =>
+  db
+    .selectFrom('course')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('student_id', '=', arg('studentId'))
+    .where((eb) => eb.or([eb('status', 'not in', [...OPEN_STATUSES]), eb('end_at', '<=', arg('now'))])),
+);
+
+/** The home page's three counts in one statement: classes to come, classes over, unread reports. */
+const homeCounts = prepared((db, arg: Arg<StudentNow>) =>
+  db.selectNoFrom((eb) => [
+    eb
+      .selectFrom('course')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .where('student_id', '=', arg('studentId'))
+      .where('status', 'in', [...OPEN_STATUSES])
+      .where('end_at', '>', arg('now'))
+      .as('upcoming'),
+    eb
+      .selectFrom('course')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .where('student_id', '=', arg('studentId'))
+      .where((e) => e.or([e('status', 'not in', [...OPEN_STATUSES]), e('end_at', '<=', arg('now'))]))
+      .as('finished'),
+    eb
+      .selectFrom('teacher_report')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .where('student_id', '=', arg('studentId'))
+      .where('read_at', 'is', null)
+      .as('unread'),
+  ]),
+);
+
+/** Still to come or running, soonest first: the student's open classes (course_student_open_idx). */
+const recentRows = prepared((db, arg: Arg<StudentNow & PageArgs>) =>
+  recent(db, arg('studentId'), arg('now'))
+    .orderBy('c.start_at')
+    .orderBy('c.id')
+    .limit(arg('limit'))
+    .offset(arg('offset')),
+);
+
+/** Over, cancelled or abolished, latest first: walks the student's classes back from the newest. */
+const finishedRows = prepared((db, arg: Arg<StudentNow & PageArgs>) =>
+  finished(db, arg('studentId'), arg('now'))
+    .orderBy('c.start_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(arg('limit'))
+    .offset(arg('offset')),
+);
+
+const rowsInRange = prepared((db, arg: Arg<{ studentId: number; from: number; to: number }>) =>
+  courses(db)
+    .where('c.student_id', '=', arg('studentId'))
+    .where('c.start_at', '>=', arg('from'))
+    .where('c.start_at', '<', arg('to'))
+    .where('c.status', '<>', -200)
+    .orderBy('c.start_at')
+    .orderBy('c.id'),
+);
+
+const courseOfStudent = prepared((db, arg: Arg<{ studentId: number; courseId: number }>) =>
+  courses(db).where('c.id', '=', arg('courseId')).where('c.student_id', '=', arg('studentId')),
+);
+
+const reviewOfCourse = prepared((db, arg: Arg<{ courseId: number }>) =>
+  db
+    .selectFrom('course_review')
+    .select(['rating', 'tags', 'content', 'created_at'])
+    .where('course_id', '=', arg('courseId')),
+);
+
+const reportOfCourse = prepared((db, arg: Arg<{ courseId: number }>) =>
+  reports(db).where('r.course_id', '=', arg('courseId')),
+);
+
+const latestReportRows = prepared((db, arg: Arg<{ studentId: number } & PageArgs>) =>
+  reports(db)
+    .where('r.student_id', '=', arg('studentId'))
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(arg('limit'))
+    .offset(arg('offset')),
+);
+
+const reportCount = prepared((db, arg: Arg<{ studentId: number }>) =>
+  db
+    .selectFrom('teacher_report')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('student_id', '=', arg('studentId')),
+);
+
+const unreadReportCount = prepared((db, arg: Arg<{ studentId: number }>) =>
+  db
+    .selectFrom('teacher_report')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('student_id', '=', arg('studentId'))
+    .where('read_at', 'is', null),
+);
+
+function pageArgs({ current, size }: PageQuery): PageArgs {
+  return { limit: size, offset: (current - 1) * size };
+}
 
 type NewCourse = {
   student_id: number;
@@ -250,8 +383,8 @@ export const coursesRepository = {
   },
 
   /** The student's class, or undefined when it does not exist or belongs to someone else. */
-  findCourseOf(db: Db, studentId: number, courseId: number): Promise<CourseRow | undefined> {
-    return courses(db).where('c.id', '=', courseId).where('c.student_id', '=', studentId).executeTakeFirst();
+  async findCourseOf(db: Db, studentId: number, courseId: number): Promise<CourseRow | undefined> {
+    return (await courseOfStudent(db, { studentId, courseId })).rows[0];
   },
 
   /** Cancels a class that has not started and is not cancelled yet; false when it already was (or started). */
@@ -362,35 +495,63 @@ export const coursesRepository = {
   // ---- lists -----------------------------------------------------------------------------------
 
   /** The student's classes starting in [from, to), except cancelled ones, in time order. */
-  listInRange(db: Db, studentId: number, from: number, to: number): Promise<CourseRow[]> {
-    return courses(db)
-      .where('c.student_id', '=', studentId)
-      .where('c.start_at', '>=', from)
-      .where('c.start_at', '<', to)
-      .where('c.status', '<>', -200)
-      .orderBy('c.start_at')
-      .orderBy('c.id')
-      .execute();
+  async listInRange(db: Db, studentId: number, from: number, to: number): Promise<CourseRow[]> {
+    return (await rowsInRange(db, { studentId, from, to })).rows;
   },
 
   /** Still to come or running, soonest first. */
-  recentPage(db: Db, studentId: number, now: number, page: PageQuery): Promise<Page<CourseRow>> {
-    return pageOf(recent(db, studentId, now).orderBy('c.start_at').orderBy('c.id'), page);
+  async recentPage(db: Db, studentId: number, now: number, page: PageQuery): Promise<Page<CourseRow>> {
+    const [total, records] = await Promise.all([
+      recentCount(db, { studentId, now }),
+      recentRows(db, { studentId, now, ...pageArgs(page) }),
+    ]);
+    return { records: records.rows, total: Number(total.rows[0]!.n), current: page.current, size: page.size };
   },
 
   /** Over, cancelled or abolished, latest first. */
-  finishedPage(db: Db, studentId: number, now: number, page: PageQuery): Promise<Page<CourseRow>> {
-    return pageOf(finished(db, studentId, now).orderBy('c.start_at', 'desc').orderBy('c.id', 'desc'), page);
+  async finishedPage(db: Db, studentId: number, now: number, page: PageQuery): Promise<Page<CourseRow>> {
+    const [total, records] = await Promise.all([
+      finishedCount(db, { studentId, now }),
+      finishedRows(db, { studentId, now, ...pageArgs(page) }),
+    ]);
+    return { records: records.rows, total: Number(total.rows[0]!.n), current: page.current, size: page.size };
+  },
+
+  /**
+   * The home page's classes and reports (issue 36): its three counts in one statement (classes to
+   * come, classes over, unread reports), the next `size` classes and the latest `size` reports.
+   */
+  async homeOverview(
+    db: Db,
+    studentId: number,
+    now: number,
+    size: number,
+  ): Promise<{
+    upcoming: number;
+    finished: number;
+    unread: number;
+    next: CourseRow[];
+    latestReports: ReportRow[];
+  }> {
+    const [counts, next, latest] = await Promise.all([
+      homeCounts(db, { studentId, now }),
+      recentRows(db, { studentId, now, limit: size, offset: 0 }),
+      latestReportRows(db, { studentId, limit: size, offset: 0 }),
+    ]);
+    const row = counts.rows[0]!;
+    return {
+      upcoming: Number(row.upcoming),
+      finished: Number(row.finished),
+      unread: Number(row.unread),
+      next: next.rows,
+      latestReports: latest.rows,
+    };
   },
 
   // ---- reviews ---------------------------------------------------------------------------------
 
-  findReview(db: Db, courseId: number) {
-    return db
-      .selectFrom('course_review')
-      .select(['rating', 'tags', 'content', 'created_at'])
-      .where('course_id', '=', courseId)
-      .executeTakeFirst();
+  async findReview(db: Db, courseId: number) {
+    return (await reviewOfCourse(db, { courseId })).rows[0];
   },
 
   /** Adds the class's review unless it has one (the unique course_id decides); whether it was added. */
@@ -437,8 +598,8 @@ export const coursesRepository = {
 
   // ---- teachers' reports -----------------------------------------------------------------------
 
-  findReportOfCourse(db: Db, courseId: number): Promise<ReportRow | undefined> {
-    return reports(db).where('r.course_id', '=', courseId).executeTakeFirst();
+  async findReportOfCourse(db: Db, courseId: number): Promise<ReportRow | undefined> {
+    return (await reportOfCourse(db, { courseId })).rows[0];
   },
 
   findReportOf(
@@ -454,21 +615,20 @@ export const coursesRepository = {
       .executeTakeFirst();
   },
 
-  countUnreadReports(db: Db, studentId: number): Promise<number> {
-    return countRows(
-      db.selectFrom('teacher_report').where('student_id', '=', studentId).where('read_at', 'is', null),
-    );
+  async countUnreadReports(db: Db, studentId: number): Promise<number> {
+    return Number((await unreadReportCount(db, { studentId })).rows[0]!.n);
   },
 
-  /** A page of the student's reports, newest first. */
-  reportPage(db: Db, studentId: number, page: PageQuery): Promise<Page<ReportRow>> {
-    return pageOf(
-      reports(db)
-        .where('r.student_id', '=', studentId)
-        .orderBy('r.created_at', 'desc')
-        .orderBy('r.id', 'desc'),
-      page,
-    );
+  /**
+   * A page of the student's reports, newest first. Counted on teacher_report alone: every report's
+   * class and teacher exist (foreign keys), so the joins never drop one.
+   */
+  async reportPage(db: Db, studentId: number, page: PageQuery): Promise<Page<ReportRow>> {
+    const [total, records] = await Promise.all([
+      reportCount(db, { studentId }),
+      latestReportRows(db, { studentId, ...pageArgs(page) }),
+    ]);
+    return { records: records.rows, total: Number(total.rows[0]!.n), current: page.current, size: page.size };
   },
 
   /** A teacher's report of a class (one per class: the unique course_id decides); its id, or undefined. */

@@ -2,7 +2,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { PageQuery } from '@app/contract/paging';
 import type { ProductKind } from '@app/contract/payments';
 import type { Db, PaymentEventTable, PayOrderTable, PayProductTable } from '../../db/database.ts';
-import { pageOf } from '../../db/paging.ts';
+import { countRows, pageOf } from '../../db/paging.ts';
 
 /**
  * SQL of recharge and payment (modules/payments only). Every method takes `db` or a transaction. The
@@ -64,7 +64,15 @@ export const paymentsRepository = {
     const orders = ordersWithTeacher(db)
       .where('o.student_id', '=', studentId)
       .$if(status !== undefined, (q) => q.where('o.status', '=', status!));
-    return pageOf(orders.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc'), page);
+    // Counted on pay_order alone: the teacher is a left join, which never adds or drops an order.
+    const count = () =>
+      countRows(
+        db
+          .selectFrom('pay_order')
+          .where('student_id', '=', studentId)
+          .$if(status !== undefined, (q) => q.where('status', '=', status!)),
+      );
+    return pageOf(orders.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc'), page, count);
   },
 
   /**

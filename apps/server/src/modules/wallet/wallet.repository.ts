@@ -73,6 +73,62 @@ const insertCoinLogRow = prepared((db, arg: Arg<NewCoinLog>) =>
     .returning('id'),
 );
 
+// ---- the student's reads (issue 36), prepared ------------------------------------------------------
+
+const coinsOf = prepared((db, arg: Arg<{ studentId: number }>) =>
+  db.selectFrom('wallet').select('coins').where('student_id', '=', arg('studentId')),
+);
+
+const COIN_LOG_COLUMNS = [
+  'id',
+  'type',
+  'amount',
+  'balance_after',
+  'course_id',
+  'order_no',
+  'remark',
+  'created_at',
+] as const;
+
+type CoinLogPageArgs = { studentId: number; limit: number; offset: number };
+
+/** Counted from coin_log_student_idx alone (no table rows). */
+const coinLogCount = prepared((db, arg: Arg<{ studentId: number }>) =>
+  db
+    .selectFrom('coin_log')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('student_id', '=', arg('studentId')),
+);
+
+const coinLogRows = prepared((db, arg: Arg<CoinLogPageArgs>) =>
+  db
+    .selectFrom('coin_log')
+    .select(COIN_LOG_COLUMNS)
+    .where('student_id', '=', arg('studentId'))
+    .orderBy('id', 'desc')
+    .limit(arg('limit'))
+    .offset(arg('offset')),
+);
+
+const coinLogOfTypeCount = prepared((db, arg: Arg<{ studentId: number; type: number }>) =>
+  db
+    .selectFrom('coin_log')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('student_id', '=', arg('studentId'))
+    .where('type', '=', arg('type')),
+);
+
+const coinLogOfTypeRows = prepared((db, arg: Arg<CoinLogPageArgs & { type: number }>) =>
+  db
+    .selectFrom('coin_log')
+    .select(COIN_LOG_COLUMNS)
+    .where('student_id', '=', arg('studentId'))
+    .where('type', '=', arg('type'))
+    .orderBy('id', 'desc')
+    .limit(arg('limit'))
+    .offset(arg('offset')),
+);
+
 export const walletRepository = {
   /**
    * Creates the student's wallet row when missing or bumps its version, in one statement: inside a
@@ -84,11 +140,7 @@ export const walletRepository = {
   },
 
   async coins(db: Db, studentId: number): Promise<number> {
-    const row = await db
-      .selectFrom('wallet')
-      .select('coins')
-      .where('student_id', '=', studentId)
-      .executeTakeFirst();
+    const row = (await coinsOf(db, { studentId })).rows[0];
     return row ? Number(row.coins) : 0;
   },
 
@@ -125,21 +177,19 @@ export const walletRepository = {
   },
 
   /** A page of a student's coin entries, newest first (ids grow with time). */
-  coinLogPage(
+  async coinLogPage(
     db: Db,
     studentId: number,
     type: number | undefined,
     page: PageQuery,
   ): Promise<Page<CoinLogRow>> {
-    return pageOf(
-      db
-        .selectFrom('coin_log')
-        .select(['id', 'type', 'amount', 'balance_after', 'course_id', 'order_no', 'remark', 'created_at'])
-        .where('student_id', '=', studentId)
-        .$if(type !== undefined, (q) => q.where('type', '=', type!))
-        .orderBy('id', 'desc'),
-      page,
+    const args = { studentId, limit: page.size, offset: (page.current - 1) * page.size };
+    const [total, records] = await Promise.all(
+      type === undefined
+        ? [coinLogCount(db, args), coinLogRows(db, args)]
+        : [coinLogOfTypeCount(db, { ...args, type }), coinLogOfTypeRows(db, { ...args, type })],
     );
+    return { records: records.rows, total: Number(total.rows[0]!.n), current: page.current, size: page.size };
   },
 
   // Lesson cards ---------------------------------------------------------------------------------
