@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CourseInfo } from '@app/contract/courses';
 import type { Page as ApiPage } from '@app/contract/paging';
-import type { CreatedOrder, Order, ProductList } from '@app/contract/payments';
+import type { ProductList } from '@app/contract/payments';
 import type { TeacherCard, TeacherSchedule } from '@app/contract/teachers';
 import type { CoinBalance } from '@app/contract/wallet';
 import { apiUrl } from '../../../test-support/http.ts';
@@ -23,7 +23,6 @@ import {
   seedStorage,
   settingsValue,
   useBrowser,
-  type TestPage,
   waitForMotionEnd,
 } from './browser.ts';
 
@@ -33,8 +32,8 @@ import {
  * than 24 h ahead and sees the refund in /user/coins; a visitor sees the grid and is asked to log in
  * on picking a slot; both pages at 375 px, dark, with axe. Each test logs in a new student of its
  * own (SMS login in the dialog), so nothing here depends on or changes the demo student's data that
- * other files read; the booking student gets its coins as any student does, by a recharge paid at
- * the sandbox cashier page. The slot is taken from the last teacher with free time in the second
+ * other files read; the booking student gets its coins as any student does: the dialog's "Recharge
+ * coins" link, an order paid at the sandbox cashier page, and the paid order's way back to the slot. The slot is taken from the last teacher with free time in the second
  * week, far from the slots courses.e2e.ts books, so the two files never refuse each other.
  */
 
@@ -80,33 +79,6 @@ async function loginNewStudent(page: Page): Promise<void> {
   token = issued;
 }
 
-/**
- * Buys the smallest coin package worth at least `atLeast` coins as the logged-in student does: an
- * order (Alipay on a desktop: the cashier opens in a tab) paid with the sandbox cashier page's Pay
- * button, whose signed notification the server verifies and credits. Returns the coins credited.
- */
-async function rechargeAtCashier(tp: TestPage, atLeast: number): Promise<number> {
-  const { products } = await call<ProductList>('GET', '/pay/getProductList?kind=coin');
-  const pkg = products
-    .filter((p) => p.coins + p.bonus_coins >= atLeast)
-    .sort((a, b) => a.price_fen - b.price_fen)[0];
-  if (!pkg) throw new Error(`no coin package of ${atLeast} coins or more`);
-  const created = await call<CreatedOrder>('POST', '/pay/createOrder', {
-    product_id: pkg.id,
-    pay_method: 'alipay',
-  });
-  const cashierUrl = 'redirect_url' in created.pay ? created.pay.redirect_url : created.pay.qr_code;
-  const cashier = await tp.context.newPage();
-  await cashier.goto(cashierUrl);
-  await cashier.locator('button.primary').click();
-  await cashier.waitForLoadState('load');
-  await cashier.close();
-  await expect
-    .poll(async () => (await call<Order>('GET', `/pay/getOrderInfo?order_no=${created.order_no}`)).status)
-    .toBe(200);
-  return pkg.coins + pkg.bonus_coins;
-}
-
 /** The last listed teacher with a free slot 8-13 days ahead (inside the grid's second week). */
 async function teacherWithLateFreeSlot(): Promise<{ teacher: TeacherCard; free: number }> {
   const list = await call<ApiPage<TeacherCard>>('GET', '/teacher/getTeacherList?current=1&size=30');
@@ -121,6 +93,22 @@ async function teacherWithLateFreeSlot(): Promise<{ teacher: TeacherCard; free: 
     if (free > 0) return { teacher, free };
   }
   throw new Error('no teacher has a free slot 8-13 days ahead');
+}
+
+/** A free slot starting 2-23 h from now, of any teacher on the first page, or null. */
+async function freeSlotWithin24h(): Promise<{ teacherId: number; slotId: number } | null> {
+  const list = await call<ApiPage<TeacherCard>>('GET', '/teacher/getTeacherList?current=1&size=30');
+  const from = new Date(Date.now() + 2 * 3_600_000).toISOString();
+  const to = new Date(Date.now() + 23 * 3_600_000).toISOString();
+  for (const t of list.records) {
+    const schedule = await call<TeacherSchedule>(
+      'GET',
+      `/teacher/getTeacherSchedule?teacher_id=${t.id}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+    );
+    const free = schedule.slots.find((s) => s.state === 'free');
+    if (free) return { teacherId: t.id, slotId: free.id };
+  }
+  return null;
 }
 
 async function settle(page: Page, testId: string) {
@@ -142,16 +130,13 @@ beforeAll(async () => {
 });
 
 describe('booking', () => {
-  it('books a free slot with coins, shows it in the timetable, cancels it and shows the refund', async () => {
+  it('offers a recharge that leads back to the slot, warns of a late slot, books with coins without a "taken" flash, shows it in the timetable, cancels it and shows the refund', async () => {
     const tp = await open({ locale: 'en-US' });
     const { page } = tp;
     await seedStorage(page, { LANGUAGE: 'en', SETTINGS: settingsValue(false) });
     await gotoApp(page, '/');
     await loginNewStudent(page);
     expect(await coins()).toBe(0);
-    const credited = await rechargeAtCashier(tp, teacher.price_coins);
-    const before = await coins();
-    expect(before).toBe(credited);
     await gotoApp(page, `/teacher/booking/${teacher.id}`);
 
     await page.getByTestId('booking-teacher').getByText(teacher.name).waitFor();
@@ -163,13 +148,65 @@ describe('booking', () => {
     await slot.click();
     expect(new URL(page.url()).searchParams.get('slot')).toBe(String(slotId));
 
-    const dlg = await settle(page, 'booking-dialog');
+    // No coins and no card: the dialog offers to top up, and the recharge comes back to this slot.
+    let dlg = await settle(page, 'booking-dialog');
+    await dlg.getByTestId('booking-topup').waitFor();
+    expect(await dlg.getByTestId('booking-late-warning').count(), 'a slot 8+ days ahead').toBe(0);
+    expect(await page.getByTestId('booking-confirm').isDisabled()).toBe(true);
+    const cardHref = new URL((await dlg.getByTestId('booking-buy-card').getAttribute('href'))!, 'http://x');
+    expect(cardHref.searchParams.get('teacher')).toBe(String(teacher.id));
+    await dlg.getByTestId('booking-recharge').click();
+    await page.waitForURL(/\/user\/recharge\?back=/);
+    const { products } = await call<ProductList>('GET', '/pay/getProductList?kind=coin');
+    const pkg = products
+      .filter((p) => p.coins + p.bonus_coins >= teacher.price_coins)
+      .sort((a, b) => a.price_fen - b.price_fen)[0]!;
+    await page.locator(`[data-testid="package"][data-product-id="${pkg.id}"]`).click();
+    await page.getByTestId('pay-method-alipay').click();
+    await page.getByTestId('recharge-submit').click();
+    // The cashier opens in a tab of its own on a desktop; this page polls and turns to success.
+    const cashier = await tp.context.newPage();
+    await cashier.goto((await page.getByTestId('payment-redirect').getAttribute('href'))!);
+    await cashier.locator('button.primary').click();
+    await cashier.waitForLoadState('load');
+    await cashier.close();
+    await page.getByTestId('payment-return').click({ timeout: 20_000 });
+    await page.waitForURL(new RegExp(`/teacher/booking/${teacher.id}\\?slot=${slotId}$`));
+    const before = await coins();
+    expect(before).toBe(pkg.coins + pkg.bonus_coins);
+
+    // A slot starting within 24 h says before paying that cancelling it refunds nothing (375 px).
+    const late = await freeSlotWithin24h();
+    expect(late, 'a free slot 2-23 h ahead').not.toBeNull();
+    if (late) {
+      await page.setViewportSize(PHONE);
+      await gotoApp(page, `/teacher/booking/${late.teacherId}?slot=${late.slotId}`);
+      const warning = (await settle(page, 'booking-dialog')).getByTestId('booking-late-warning');
+      await warning.waitFor();
+      expect(await warning.textContent()).toContain('less than 24 hours');
+      expect(await warning.textContent()).toContain('nothing is refunded');
+      await noHorizontalScroll(page);
+      await page.screenshot({ path: `${screenshotDir}booking-late-warning-375-en-light.png` });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await gotoApp(page, `/teacher/booking/${teacher.id}?slot=${slotId}`);
+    }
+
+    dlg = await settle(page, 'booking-dialog');
     expect(await dlg.textContent()).toContain('Cancellation policy');
     expect(await dlg.textContent()).toContain('24 hours');
+    expect(await dlg.getByTestId('booking-topup').count()).toBe(0);
     expect(await page.getByTestId('pay-coin-balance').textContent()).toContain(String(before));
     await page.getByTestId('pay-coin').click();
     expect(await page.getByTestId('booking-price').textContent()).toContain(String(teacher.price_coins));
 
+    // Every appearance of the "no longer free" warning is recorded, however short.
+    await page.evaluate(() => {
+      const seen = window as unknown as { slotGoneSeen: boolean };
+      seen.slotGoneSeen = false;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="booking-slot-gone"]')) seen.slotGoneSeen = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     const request = page.waitForRequest((r) => r.url().endsWith('/course/bookCourse'));
     await page.getByTestId('booking-confirm').click();
     const sent = await request;
@@ -178,6 +215,10 @@ describe('booking', () => {
     await page.waitForURL(/\/course\/view\/\d+$/);
     const courseId = Number(/\/course\/view\/(\d+)$/.exec(page.url())![1]);
     await page.getByTestId('course-summary').waitFor();
+    expect(
+      await page.evaluate(() => (window as unknown as { slotGoneSeen: boolean }).slotGoneSeen),
+      'the "no longer free" warning flashed after a successful booking',
+    ).toBe(false);
     expect(await coins()).toBe(before - teacher.price_coins);
     const info = await call<CourseInfo>('GET', `/course/getCourseInfo?id=${courseId}`);
     expect(info.slot_id).toBe(slotId);
@@ -208,6 +249,9 @@ describe('booking', () => {
     await page.getByRole('button', { name: 'Confirm cancellation' }).click();
     expect((await cancelled).status()).toBe(200);
     await page.getByTestId('course-cancelled').waitFor();
+    expect(await page.getByTestId('course-came-back').textContent()).toBe(
+      `${teacher.price_coins} study coins came back to your balance: you cancelled 24 hours or more before the start.`,
+    );
     expect(await coins()).toBe(before);
 
     await gotoApp(page, '/user/coins');

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { acceptedCardTypesOf } from '@app/contract/booking';
 import type { ProductKind } from '@app/contract/payments';
 import { ListSkeleton } from '../../../components/list-states.tsx';
 import { lazyWithAntd } from '../../../lib/antd/lazy-with-antd.tsx';
@@ -9,6 +10,7 @@ import { RechargeForm } from '../../../features/payments/components/recharge-for
 import { useTeacherInfo } from '../../../features/teachers/api/get-teacher-info.ts';
 import { CoinBalanceCard } from '../../../features/wallet/components/coin-balance-card.tsx';
 import { backParam, recallBack, rememberBack } from './recharge-back.ts';
+import '../../../locales/payments/index.ts';
 
 /**
  * The packages render without antd (issue 18); the payment step (its QR code and dialogs) and the
@@ -87,6 +89,7 @@ export default function RechargeRoute() {
             defaultTeacher={
               cardTeacher.data ? { id: cardTeacher.data.id, name: cardTeacher.data.name } : null
             }
+            preferredCardTypes={cardTeacher.data ? acceptedCardTypesOf(cardTeacher.data.nationality) : []}
             onOrderCreated={(no) => {
               if (back) rememberBack(no, back);
               setSearch(back ? { order_no: no, back } : { order_no: no });

@@ -16,6 +16,7 @@ import { PayMethodIcon } from './pay-method-icon.tsx';
 import { usePayMethodName } from './pay-method-label.tsx';
 import '../../../components/fields.css';
 import './payments.css';
+import '../../../locales/payments/index.ts';
 
 /** The teacher an exclusive-teacher card is bought for. */
 export type TeacherChoice = { id: number; name: string };
@@ -35,6 +36,8 @@ export type RechargeFormProps = {
   onOrderCreated: (orderNo: string) => void;
   /** The exclusive card's teacher until the student picks one (a booking's "buy a card" link). */
   defaultTeacher?: TeacherChoice | null;
+  /** Card types to offer first (those that pay for that teacher), until the student picks a package. */
+  preferredCardTypes?: readonly number[];
 };
 
 const EXCLUSIVE_CARD = 100;
@@ -51,6 +54,7 @@ export function RechargeForm({
   renderTeacherPicker,
   onOrderCreated,
   defaultTeacher = null,
+  preferredCardTypes = [],
 }: RechargeFormProps) {
   const { t } = useTranslation();
   const language = useSettings((s) => s.language);
@@ -65,7 +69,10 @@ export function RechargeForm({
   const inWeChat = isWeChatBrowser(navigator.userAgent);
 
   const packages = products.data?.products.filter((p) => p.kind === kind) ?? [];
-  const product = packages.find((p) => p.id === chosen[kind]) ?? packages[0];
+  const product =
+    packages.find((p) => p.id === chosen[kind]) ??
+    packages.find((p) => p.card_type !== null && preferredCardTypes.includes(p.card_type)) ??
+    packages[0];
   const methods = products.data ? offeredPayMethods(products.data.pay_methods, navigator.userAgent) : [];
   const payMethod = method && methods.includes(method) ? method : (methods[0] ?? null);
   const needsTeacher = product?.card_type === EXCLUSIVE_CARD;
