@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { prepared, type Arg } from '../src/db/prepared.ts';
+import { pageLimit } from '../src/db/paging.ts';
+import { prepared, preparedPage, type Arg } from '../src/db/prepared.ts';
 import { withTransaction } from '../src/db/transaction.ts';
 import { createTeacher } from './helpers/factories.ts';
 import { createTestApp } from './helpers/test-app.ts';
@@ -93,5 +94,34 @@ describe('prepared queries', () => {
     expect((await teacherByIdAndPrice(b.db, { id: inB, minPrice: 0 })).rows).toEqual([
       { id: inB, name: 'In B' },
     ]);
+  });
+
+  it('of a page: one compiled query per page size, the limit written into the SQL and the offset bound', async () => {
+    const t = await createTestApp();
+    const ids: number[] = [];
+    for (const name of ['A', 'B', 'C', 'D']) ids.push(await createTeacher(t.db, { name, price_coins: 100 }));
+    const built: number[] = [];
+    const page = preparedPage((db, arg: Arg<{ offset: number }>, limit) => {
+      built.push(limit);
+      return db
+        .selectFrom('teacher')
+        .select('id')
+        .where('id', 'in', ids)
+        .orderBy('id')
+        .limit(pageLimit(limit))
+        .offset(arg('offset'));
+    });
+    const rows = async (limit: number, offset: number) => {
+      const result = await page(t.db, limit, { offset });
+      return result.rows.map((r) => r.id);
+    };
+    expect(await rows(2, 0)).toEqual(ids.slice(0, 2));
+    expect(await rows(2, 2)).toEqual(ids.slice(2, 4));
+    expect(await rows(3, 1)).toEqual(ids.slice(1, 4));
+    expect(await rows(2, 3)).toEqual(ids.slice(3, 4));
+    expect(built).toEqual([2, 3]);
+    expect(t.db.selectFrom('teacher').select('id').limit(pageLimit(7)).compile().sql).toMatch(/limit 7$/);
+    expect(() => pageLimit(2.5)).toThrow(/not a positive integer/);
+    expect(() => pageLimit(0)).toThrow(/not a positive integer/);
   });
 });

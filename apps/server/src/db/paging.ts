@@ -1,5 +1,16 @@
 import type { Page, PageQuery } from '@app/contract/paging';
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+
+/**
+ * A page's LIMIT written into the SQL rather than bound: SQLite runs `order by … limit ?` through
+ * its sorter even when an index gives the order (measured 40-70 µs more a run on a student's class
+ * list of two rows, issue 36), and a written limit lets it stop walking the index. The page size is
+ * a validated integer (1 to PAGE_SIZE_MAX), so few texts result; the offset stays bound.
+ */
+export function pageLimit(size: number): RawBuilder<number> {
+  if (!Number.isSafeInteger(size) || size < 1) throw new Error(`page size ${size} is not a positive integer`);
+  return sql.lit(size);
+}
 
 /** How many rows `query` selects: its select list is replaced by count(*). */
 export async function countRows<DB, TB extends keyof DB, O>(
@@ -26,8 +37,8 @@ export async function pageOf<DB, TB extends keyof DB, O>(
   const [total, records] = await Promise.all([
     count(),
     rows
+      .limit(pageLimit(size))
       .offset((current - 1) * size)
-      .limit(size)
       .execute(),
   ]);
   return { records: records as O[], total, current, size };

@@ -67,3 +67,22 @@ export function prepared<A extends Record<string, unknown>, R>(
     return db.executeQuery<R>({ ...query, parameters });
   };
 }
+
+/**
+ * A prepared query per page size (`pageLimit` in paging.ts: the LIMIT written into the SQL), built
+ * on first use of each size; `build` receives the limit to write. The sizes are bounded by the
+ * contract's PAGE_SIZE_MAX; beyond 64 distinct sizes a size is built and compiled on each call.
+ */
+export function preparedPage<A extends Record<string, unknown>, R>(
+  build: (db: Db, arg: Arg<A>, limit: number) => Compilable<R>,
+): (db: Db, limit: number, args: A) => Promise<QueryResult<R>> {
+  const bySize = new Map<number, (db: Db, args: A) => Promise<QueryResult<R>>>();
+  return (db, limit, args) => {
+    let query = bySize.get(limit);
+    if (query === undefined) {
+      query = prepared((d, arg: Arg<A>) => build(d, arg, limit));
+      if (bySize.size < 64) bySize.set(limit, query);
+    }
+    return query(db, args);
+  };
+}

@@ -1,8 +1,8 @@
 import type { Page, PageQuery } from '@app/contract/paging';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { countRows } from '../../db/paging.ts';
-import { prepared, type Arg } from '../../db/prepared.ts';
+import { countRows, pageLimit } from '../../db/paging.ts';
+import { prepared, preparedPage, type Arg } from '../../db/prepared.ts';
 import { LIVE_STATUSES, OPEN_STATUSES } from './booking.rules.ts';
 
 /**
@@ -171,7 +171,7 @@ const bookingState = prepared(
 // student's history (migration 0013's indexes) -----------------------------------------------------
 
 type StudentNow = { studentId: number; now: number };
-type PageArgs = { limit: number; offset: number };
+type PageArgs = { offset: number };
 
 /**
  * Counted on `course` alone: every class has its teacher (a foreign key, enforced on both
@@ -222,20 +222,20 @@ const homeCounts = prepared((db, arg: Arg<StudentNow>) =>
 );
 
 /** Still to come or running, soonest first: the student's open classes (course_student_open_idx). */
-const recentRows = prepared((db, arg: Arg<StudentNow & PageArgs>) =>
+const recentRows = preparedPage((db, arg: Arg<StudentNow & PageArgs>, limit) =>
   recent(db, arg('studentId'), arg('now'))
     .orderBy('c.start_at')
     .orderBy('c.id')
-    .limit(arg('limit'))
+    .limit(pageLimit(limit))
     .offset(arg('offset')),
 );
 
 /** Over, cancelled or abolished, latest first: walks the student's classes back from the newest. */
-const finishedRows = prepared((db, arg: Arg<StudentNow & PageArgs>) =>
+const finishedRows = preparedPage((db, arg: Arg<StudentNow & PageArgs>, limit) =>
   finished(db, arg('studentId'), arg('now'))
     .orderBy('c.start_at', 'desc')
     .orderBy('c.id', 'desc')
-    .limit(arg('limit'))
+    .limit(pageLimit(limit))
     .offset(arg('offset')),
 );
 
@@ -264,12 +264,12 @@ const reportOfCourse = prepared((db, arg: Arg<{ courseId: number }>) =>
   reports(db).where('r.course_id', '=', arg('courseId')),
 );
 
-const latestReportRows = prepared((db, arg: Arg<{ studentId: number } & PageArgs>) =>
+const latestReportRows = preparedPage((db, arg: Arg<{ studentId: number } & PageArgs>, limit) =>
   reports(db)
     .where('r.student_id', '=', arg('studentId'))
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
-    .limit(arg('limit'))
+    .limit(pageLimit(limit))
     .offset(arg('offset')),
 );
 
@@ -289,7 +289,7 @@ const unreadReportCount = prepared((db, arg: Arg<{ studentId: number }>) =>
 );
 
 function pageArgs({ current, size }: PageQuery): PageArgs {
-  return { limit: size, offset: (current - 1) * size };
+  return { offset: (current - 1) * size };
 }
 
 type NewCourse = {
@@ -503,7 +503,7 @@ export const coursesRepository = {
   async recentPage(db: Db, studentId: number, now: number, page: PageQuery): Promise<Page<CourseRow>> {
     const [total, records] = await Promise.all([
       recentCount(db, { studentId, now }),
-      recentRows(db, { studentId, now, ...pageArgs(page) }),
+      recentRows(db, page.size, { studentId, now, ...pageArgs(page) }),
     ]);
     return { records: records.rows, total: Number(total.rows[0]!.n), current: page.current, size: page.size };
   },
@@ -512,7 +512,7 @@ export const coursesRepository = {
   async finishedPage(db: Db, studentId: number, now: number, page: PageQuery): Promise<Page<CourseRow>> {
     const [total, records] = await Promise.all([
       finishedCount(db, { studentId, now }),
-      finishedRows(db, { studentId, now, ...pageArgs(page) }),
+      finishedRows(db, page.size, { studentId, now, ...pageArgs(page) }),
     ]);
     return { records: records.rows, total: Number(total.rows[0]!.n), current: page.current, size: page.size };
   },
@@ -535,8 +535,8 @@ export const coursesRepository = {
   }> {
     const [counts, next, latest] = await Promise.all([
       homeCounts(db, { studentId, now }),
-      recentRows(db, { studentId, now, limit: size, offset: 0 }),
-      latestReportRows(db, { studentId, limit: size, offset: 0 }),
+      recentRows(db, size, { studentId, now, offset: 0 }),
+      latestReportRows(db, size, { studentId, offset: 0 }),
     ]);
     const row = counts.rows[0]!;
     return {
@@ -626,7 +626,7 @@ export const coursesRepository = {
   async reportPage(db: Db, studentId: number, page: PageQuery): Promise<Page<ReportRow>> {
     const [total, records] = await Promise.all([
       reportCount(db, { studentId }),
-      latestReportRows(db, { studentId, ...pageArgs(page) }),
+      latestReportRows(db, page.size, { studentId, ...pageArgs(page) }),
     ]);
     return { records: records.rows, total: Number(total.rows[0]!.n), current: page.current, size: page.size };
   },

@@ -1,8 +1,8 @@
 import type { Page, PageQuery } from '@app/contract/paging';
 import { sql, type Selectable } from 'kysely';
 import type { CardLogTable, CoinLogTable, Db, LessonCardTable } from '../../db/database.ts';
-import { pageOf } from '../../db/paging.ts';
-import { prepared, type Arg } from '../../db/prepared.ts';
+import { pageLimit, pageOf } from '../../db/paging.ts';
+import { prepared, preparedPage, type Arg } from '../../db/prepared.ts';
 
 /**
  * All SQL of the wallet (coins, lesson cards, both ledgers). Every method accepts a transaction as
@@ -90,7 +90,7 @@ const COIN_LOG_COLUMNS = [
   'created_at',
 ] as const;
 
-type CoinLogPageArgs = { studentId: number; limit: number; offset: number };
+type CoinLogPageArgs = { studentId: number; offset: number };
 
 /** Counted from coin_log_student_idx alone (no table rows). */
 const coinLogCount = prepared((db, arg: Arg<{ studentId: number }>) =>
@@ -100,13 +100,13 @@ const coinLogCount = prepared((db, arg: Arg<{ studentId: number }>) =>
     .where('student_id', '=', arg('studentId')),
 );
 
-const coinLogRows = prepared((db, arg: Arg<CoinLogPageArgs>) =>
+const coinLogRows = preparedPage((db, arg: Arg<CoinLogPageArgs>, limit) =>
   db
     .selectFrom('coin_log')
     .select(COIN_LOG_COLUMNS)
     .where('student_id', '=', arg('studentId'))
     .orderBy('id', 'desc')
-    .limit(arg('limit'))
+    .limit(pageLimit(limit))
     .offset(arg('offset')),
 );
 
@@ -118,14 +118,14 @@ const coinLogOfTypeCount = prepared((db, arg: Arg<{ studentId: number; type: num
     .where('type', '=', arg('type')),
 );
 
-const coinLogOfTypeRows = prepared((db, arg: Arg<CoinLogPageArgs & { type: number }>) =>
+const coinLogOfTypeRows = preparedPage((db, arg: Arg<CoinLogPageArgs & { type: number }>, limit) =>
   db
     .selectFrom('coin_log')
     .select(COIN_LOG_COLUMNS)
     .where('student_id', '=', arg('studentId'))
     .where('type', '=', arg('type'))
     .orderBy('id', 'desc')
-    .limit(arg('limit'))
+    .limit(pageLimit(limit))
     .offset(arg('offset')),
 );
 
@@ -183,11 +183,11 @@ export const walletRepository = {
     type: number | undefined,
     page: PageQuery,
   ): Promise<Page<CoinLogRow>> {
-    const args = { studentId, limit: page.size, offset: (page.current - 1) * page.size };
+    const args = { studentId, offset: (page.current - 1) * page.size };
     const [total, records] = await Promise.all(
       type === undefined
-        ? [coinLogCount(db, args), coinLogRows(db, args)]
-        : [coinLogOfTypeCount(db, { ...args, type }), coinLogOfTypeRows(db, { ...args, type })],
+        ? [coinLogCount(db, args), coinLogRows(db, page.size, args)]
+        : [coinLogOfTypeCount(db, { ...args, type }), coinLogOfTypeRows(db, page.size, { ...args, type })],
     );
     return { records: records.rows, total: Number(total.rows[0]!.n), current: page.current, size: page.size };
   },
