@@ -3,8 +3,8 @@
 // {{placeholders}} of a key differ between languages (STYLE.md §4: every UI string in both
 // languages). UI strings live per area in apps/web/src/locales/<area>/<lang>.json and are merged by
 // locales/registry.ts, so it also fails when an area lacks a language, when two areas claim the same
-// top-level key (the merge would silently drop one), or when an area folder is missing from the
-// registry (its strings would never load). It also refuses the retired words of the glossary
+// top-level key (the merge would silently drop one), or when an area is neither in the registry
+// nor registers itself with its screens (<area>/index.ts; its strings would never load). It also refuses the retired words of the glossary
 // (scripts/i18n-glossary.json, docs/glossary.md) in the locale files and in the contract's
 // user-facing texts: the messages the server sends and the enum labels.
 // The help pages (apps/web/src/features/help/content/<lang>.ts) are long texts kept outside the
@@ -106,8 +106,15 @@ for (const area of areas) {
       problems.push(`${file} is missing: area "${area}" has no ${lang} strings`);
       return { file, top: [], keys: new Map() };
     }
-    if (registry && !registry.includes(`'./${file}'`)) {
-      problems.push(`${file} is not imported by registry.ts, so its strings never load`);
+    const areaIndex = join(dir, area, 'index.ts');
+    const registers =
+      existsSync(areaIndex) &&
+      /registerLocaleArea\(/.test(readFileSync(areaIndex, 'utf8')) &&
+      readFileSync(areaIndex, 'utf8').includes(`'./${lang}.json'`);
+    if (registry && !registry.includes(`'./${file}'`) && !registers) {
+      problems.push(
+        `${file} is neither imported by registry.ts nor registered by ${area}/index.ts, so its strings never load`,
+      );
     }
     const data = readLocale(file);
     return { file, top: Object.keys(data), keys: flatten(data, '', new Map(), file) };

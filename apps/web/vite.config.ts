@@ -36,7 +36,7 @@ const vendorGroups = [
  */
 const startModules = {
   name: 'start',
-  test: /[\\/](apps[\\/]web[\\/]src[\\/]lib[\\/](storage|query-keys|http[\\/]http-client|session[\\/]session-store)|packages[\\/]contract[\\/]src[\\/]constants)\.ts$/,
+  test: /[\\/](apps[\\/]web[\\/]src[\\/]lib[\\/](storage|query-keys|http[\\/]http-client|session[\\/]session-store|i18n[\\/]i18n)|packages[\\/]contract[\\/]src[\\/]constants)\.ts$/,
   priority: 1,
   tags: ['$initial' as const],
 };

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { LANGUAGES, type Lang } from '@app/contract/i18n';
-import { i18n, initI18n, loadLocaleArea } from '../lib/i18n/i18n.ts';
+import { i18n, initI18n } from '../lib/i18n/i18n.ts';
 import { useSettings } from '../lib/settings/settings-store.ts';
 import { Logo } from '../shell/logo.tsx';
 import IeltsIndexRoute from '../features/ielts/routes/ielts-index.tsx';
@@ -115,7 +115,6 @@ export type RenderedScreens = {
 export async function renderFirstScreens(ids: readonly LandingRouteId[]): Promise<RenderedScreens> {
   const lang = useSettings.getState().language;
   await initI18n(lang);
-  await loadLocaleArea('ielts');
   const headers: Record<string, string> = {};
   const pages: Record<string, string> = {};
   for (const id of ids) {

@@ -5,8 +5,6 @@ import { UserLayout } from '../shell/user-layout.tsx';
 import { RouteError } from '../shell/route-error.tsx';
 import type { RouteHandle } from '../shell/route-handle.ts';
 import { loadWithAntd } from '../lib/antd/lazy-with-antd.tsx';
-import { loadLocaleArea } from '../lib/i18n/i18n.ts';
-import type { LazyLocaleArea } from '../locales/registry.ts';
 import { requireLogin } from './guards.ts';
 import type { LandingRouteId } from './landing-routes.ts';
 
@@ -14,7 +12,6 @@ type RouteModule = { default: ComponentType };
 
 /**
  * Every screen is its own lazily loaded module (DESIGN.md §8); the handle names its page title.
- * `locales` names the lazily loaded locale area the screen needs, fetched alongside its code.
  * Screens render inside antd's scope (theme, locale, toasts), loaded alongside them; `antd: false`
  * is for a screen whose first view does without antd (the home page, the login page, the IELTS
  * overview, the booking page, the timetable, the recharge page and the user centre's overview, issues 16
@@ -24,11 +21,7 @@ type RouteModule = { default: ComponentType };
 function page(
   title: string,
   load: () => Promise<RouteModule>,
-  {
-    locales,
-    antd = true,
-    landing,
-  }: { locales?: LazyLocaleArea; antd?: boolean; landing?: LandingRouteId } = {},
+  { antd = true, landing }: { antd?: boolean; landing?: LandingRouteId } = {},
 ): Pick<RouteObject, 'id' | 'handle' | 'lazy'> {
   const handle: RouteHandle = { title };
   return {
@@ -36,10 +29,7 @@ function page(
     ...(landing && { id: landing }),
     handle,
     lazy: async () => {
-      const [Component] = await Promise.all([
-        antd ? loadWithAntd(load) : load().then((module) => module.default),
-        locales && loadLocaleArea(locales),
-      ]);
+      const Component = await (antd ? loadWithAntd(load) : load().then((module) => module.default));
       return { Component };
     },
   };
@@ -76,38 +66,27 @@ export const routes: RouteObject[] = [
                 index: true,
                 // Texts, tags and links only: no antd (issue 16).
                 ...page('titles.ielts', () => import('../features/ielts/routes/ielts-index.tsx'), {
-                  locales: 'ielts',
                   antd: false,
                   landing: 'ielts',
                 }),
               },
               {
                 path: 'SpeakingSamples',
-                ...page(
-                  'titles.ieltsSamples',
-                  () => import('../features/ielts/routes/speaking-samples.tsx'),
-                  { locales: 'ielts' },
-                ),
+                ...page('titles.ieltsSamples', () => import('../features/ielts/routes/speaking-samples.tsx')),
               },
               {
                 path: 'issue',
-                ...page('titles.ieltsIssue', () => import('../features/ielts/routes/issue.tsx'), {
-                  locales: 'ielts',
-                }),
+                ...page('titles.ieltsIssue', () => import('../features/ielts/routes/issue.tsx')),
               },
             ],
           },
           {
             path: 'ielts/SpeakingSamples/view/:id',
-            ...page('titles.ieltsSampleView', () => import('../features/ielts/routes/sample-view.tsx'), {
-              locales: 'ielts',
-            }),
+            ...page('titles.ieltsSampleView', () => import('../features/ielts/routes/sample-view.tsx')),
             children: [
               {
                 path: 'TiMu/:bid/:iqs_id/:question_type/:question_id/:iqs_title/:title',
-                ...page('titles.ieltsQuestion', () => import('../features/ielts/routes/question.tsx'), {
-                  locales: 'ielts',
-                }),
+                ...page('titles.ieltsQuestion', () => import('../features/ielts/routes/question.tsx')),
               },
             ],
           },
@@ -119,7 +98,6 @@ export const routes: RouteObject[] = [
                 ...page(
                   'titles.ieltsIssueDetailed',
                   () => import('../features/ielts/routes/issue-detailed.tsx'),
-                  { locales: 'ielts' },
                 ),
               },
               {
@@ -127,7 +105,6 @@ export const routes: RouteObject[] = [
                 ...page(
                   'titles.ieltsIssueDetailed',
                   () => import('../features/ielts/routes/issue-detailed-type.tsx'),
-                  { locales: 'ielts' },
                 ),
               },
               {
@@ -135,7 +112,6 @@ export const routes: RouteObject[] = [
                 ...page(
                   'titles.ieltsIssueDetailed',
                   () => import('../features/ielts/routes/issue-detailed-item.tsx'),
-                  { locales: 'ielts' },
                 ),
               },
             ],

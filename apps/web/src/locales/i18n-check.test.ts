@@ -13,7 +13,14 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-type Plant = { zh?: string; en?: string; contract?: string; helpZh?: string };
+type Plant = {
+  zh?: string;
+  en?: string;
+  contract?: string;
+  helpZh?: string;
+  /** How the area's strings load: listed in registry.ts, registered by its index.ts, or neither. */
+  loads?: 'registry' | 'index' | 'none';
+};
 
 function run(plant: Plant) {
   const dir = mkdtempSync(join(tmpdir(), 'i18n-check-'));
@@ -28,10 +35,19 @@ function run(plant: Plant) {
     join(locales, 'wallet/en.json'),
     JSON.stringify({ wallet: { title: plant.en ?? 'My study coins' } }),
   );
+  const loads = plant.loads ?? 'registry';
   writeFileSync(
     join(locales, 'registry.ts'),
-    "import a from './wallet/en.json';\nimport b from './wallet/zh-Hans.json';\n",
+    loads === 'registry'
+      ? "import a from './wallet/en.json';\nimport b from './wallet/zh-Hans.json';\n"
+      : '\n',
   );
+  if (loads === 'index') {
+    writeFileSync(
+      join(locales, 'wallet/index.ts'),
+      "import en from './en.json';\nimport zh from './zh-Hans.json';\nregisterLocaleArea({ 'zh-Hans': zh, en });\n",
+    );
+  }
   const contract = join(dir, 'messages.ts');
   writeFileSync(
     contract,
@@ -84,5 +100,21 @@ describe('the i18n check refuses the glossary’s retired words', () => {
     const { status, output } = run({ helpZh: '课程表与取消课程' });
     expect(status).toBe(1);
     expect(output).toMatch(/help\.ts zhHans\.sections\.0\.title uses the retired "课程表"/);
+  });
+});
+
+describe('the i18n check finds where each area loads', () => {
+  it('passes an area that registers itself with its screens (index.ts) instead of the registry', () => {
+    const { status, output } = run({ loads: 'index' });
+    expect(output).toContain('i18n check passed');
+    expect(status).toBe(0);
+  });
+
+  it('fails an area that neither the registry lists nor registers itself', () => {
+    const { status, output } = run({ loads: 'none' });
+    expect(output).toContain(
+      'wallet/en.json is neither imported by registry.ts nor registered by wallet/index.ts',
+    );
+    expect(status).not.toBe(0);
   });
 });

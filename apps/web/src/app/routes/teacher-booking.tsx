@@ -20,6 +20,7 @@ import { SCHEDULE_WEEKS, weekRange } from '../../features/teachers/lib/schedule.
 import { useCardList } from '../../features/wallet/api/get-card-list.ts';
 import { useCoinBalance } from '../../features/wallet/api/get-coin-balance.ts';
 import '../../features/teachers/components/teachers.css';
+import '../../locales/courses/index.ts';
 
 /**
  * The booking dialog is antd's (a modal with radios): it loads with antd once a slot is picked, so

@@ -30,15 +30,15 @@ function UserCard({ info }: { info: UserInfo }) {
     <div className="ls-user-card" data-testid="user-card">
       <UserAvatar info={info} size={44} />
       <div className="ls-user-card-text">
-        <div className="ls-user-card-nick">{info.student_nick || t('auth.noNick')}</div>
+        <div className="ls-user-card-nick">{info.student_nick || t('account.noNick')}</div>
         {info.student_eng_name && (
           <div className="ls-small ls-muted">
-            <span className="ls-sr-only">{t('auth.englishName')}: </span>
+            <span className="ls-sr-only">{t('account.englishName')}: </span>
             {info.student_eng_name}
           </div>
         )}
         <div className="ls-small ls-muted">
-          <span className="ls-sr-only">{t('auth.phone')}: </span>
+          <span className="ls-sr-only">{t('account.phone')}: </span>
           {maskMobile(info.student_phone)}
         </div>
       </div>
@@ -68,7 +68,7 @@ export function UserArea({ block = false, onAction }: UserAreaProps) {
         icon={<WalletOutlined />}
         data-testid="buy-coins"
       >
-        {t('auth.buyCoins')}
+        {t('account.buyCoins')}
       </LinkButton>
     );
 
@@ -78,10 +78,10 @@ export function UserArea({ block = false, onAction }: UserAreaProps) {
           <UserCard info={info} />
           {buyCoins}
           <LinkButton to="/user/home" onNavigate={onAction} block icon={<UserOutlined />}>
-            {t('auth.personalCentre')}
+            {t('account.personalCentre')}
           </LinkButton>
           <LinkButton to="/course/index" onNavigate={onAction} block icon={<BookOutlined />}>
-            {t('auth.courseManagement')}
+            {t('account.courseManagement')}
           </LinkButton>
           <button
             type="button"
@@ -93,17 +93,17 @@ export function UserArea({ block = false, onAction }: UserAreaProps) {
             data-testid="logout"
           >
             <LogoutOutlined aria-hidden="true" />
-            {t('auth.logout')}
+            {t('account.logout')}
           </button>
         </div>
       );
     }
 
     const items: MenuEntry[] = [
-      { key: 'home', icon: <UserOutlined />, label: t('auth.personalCentre'), to: '/user/home' },
-      { key: 'courses', icon: <BookOutlined />, label: t('auth.courseManagement'), to: '/course/index' },
+      { key: 'home', icon: <UserOutlined />, label: t('account.personalCentre'), to: '/user/home' },
+      { key: 'courses', icon: <BookOutlined />, label: t('account.courseManagement'), to: '/course/index' },
       { key: 'divider', divider: true },
-      { key: 'logout', icon: <LogoutOutlined />, label: t('auth.logout'), danger: true, onSelect: logout },
+      { key: 'logout', icon: <LogoutOutlined />, label: t('account.logout'), danger: true, onSelect: logout },
     ];
     return (
       <div className="ls-user-area" data-testid="user-area">
@@ -112,7 +112,7 @@ export function UserArea({ block = false, onAction }: UserAreaProps) {
           items={items}
           header={<UserCard info={info} />}
           triggerClassName="ls-user-trigger"
-          triggerLabel={t('auth.userMenu', { name: displayName(info) })}
+          triggerLabel={t('account.userMenu', { name: displayName(info) })}
           triggerTestId="user-menu-trigger"
           popupTestId="user-menu"
           popupClassName="ls-user-menu"

@@ -8,6 +8,7 @@ import { studentTimeZone } from '../../../lib/time/zoned-time.ts';
 import { useLikeTeacherList } from '../../../features/teachers/api/get-like-teacher-list.ts';
 import { getTeacherListQueryOptions } from '../../../features/teachers/api/get-teacher-list.ts';
 import type { TeacherPickerProps } from '../../../features/payments/components/recharge-form.tsx';
+import '../../../locales/payments/index.ts';
 
 const FAVOURITES_SHOWN = 20;
 const SEARCH_SHOWN = 10;

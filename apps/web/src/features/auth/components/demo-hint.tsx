@@ -1,5 +1,6 @@
 import { InfoCircleFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import '../../../locales/auth/index.ts';
 
 /** What /app/config says about the server (DESIGN.md §10: demo data on an empty embedded DB). */
 export type DemoInfo = { demo: boolean; smsDriver: string };

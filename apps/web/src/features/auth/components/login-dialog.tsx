@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLoginDialog } from '../../../lib/session/login-dialog-store.ts';
 import type { DemoInfo } from './demo-hint.tsx';
 import { LoginForm, RELOAD_AFTER_LOGIN_MS } from './login-form.tsx';
+import '../../../locales/auth/index.ts';
 
 type LoginDialogProps = { demo?: DemoInfo | null };
 

@@ -10,6 +10,7 @@ import { DemoHint, type DemoInfo } from './demo-hint.tsx';
 import type { LegalDoc } from './legal-dialog.tsx';
 import { CHECKS, useLoginForm, type Field } from './use-login-form.ts';
 import './auth.css';
+import '../../../locales/auth/index.ts';
 
 /** The legal texts are an antd dialog, loaded with antd when the student first opens one. */
 const LegalDialog = lazyWithAntd(() =>

@@ -17,6 +17,7 @@ import { login, register } from '../api/login.ts';
 import { sendSmsCode } from '../api/send-sms-code.ts';
 import { smsSends } from '../lib/sms-send-store.ts';
 import { displayName } from '../lib/user-display.ts';
+import '../../../locales/auth/index.ts';
 
 /** How long a login waits at most for antd's toasts to load before it reloads without the welcome. */
 const WELCOME_WAIT_MS = 5_000;

@@ -32,9 +32,9 @@ export function useLogout(): () => void {
   return () => {
     withAppUi(({ modal }) =>
       modal.confirm({
-        title: t('auth.logoutConfirmTitle'),
-        content: t('auth.logoutConfirmBody'),
-        okText: t('auth.logoutOk'),
+        title: t('account.logoutConfirmTitle'),
+        content: t('account.logoutConfirmBody'),
+        okText: t('account.logoutOk'),
         cancelText: t('common.cancel'),
         okButtonProps: { danger: true, 'data-testid': 'logout-confirm' },
         onOk: async () => {

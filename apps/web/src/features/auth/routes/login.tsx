@@ -6,6 +6,7 @@ import type { LoginDialogMode } from '../../../lib/session/login-dialog-store.ts
 import { isLoggedIn } from '../../../lib/session/session-store.ts';
 import { LoginForm, RELOAD_AFTER_LOGIN_MS } from '../components/login-form.tsx';
 import { safeReturnUrl } from '../lib/safe-return-url.ts';
+import '../../../locales/auth/index.ts';
 
 /**
  * /login: the login form as a page. After login (or when already logged in) it goes to `?url=`,

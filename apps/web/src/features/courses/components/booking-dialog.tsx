@@ -26,6 +26,7 @@ import {
 } from '../lib/booking-options.ts';
 import { newIdempotencyKey } from '../lib/idempotency-key.ts';
 import './booking.css';
+import '../../../locales/courses/index.ts';
 
 export type BookingSlot = { id: number; start: string; end: string };
 

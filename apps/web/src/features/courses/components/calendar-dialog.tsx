@@ -5,6 +5,7 @@ import { CalendarOutlined, CopyOutlined, ReloadOutlined } from '@ant-design/icon
 import { ListError } from '../../../components/list-states.tsx';
 import { useCalendarFeedUrls } from '../api/get-calendar-token.ts';
 import { useResetCalendarFeed } from '../api/reset-calendar-token.ts';
+import '../../../locales/courses/index.ts';
 
 /** Copies text; false when the browser refuses (no clipboard permission, insecure origin). */
 async function copyText(text: string): Promise<boolean> {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { CANCEL_FREE_HOURS } from '@app/contract/constants';
 import type { CourseInfo } from '@app/contract/courses';
 import { whatCameBack } from '../lib/course-page.ts';
+import '../../../locales/courses/index.ts';
 
 /** What came back to the student for a cancelled or called-off class, and why. */
 export function CameBackNote({

@@ -9,6 +9,7 @@ import { schemaRule } from '../../../lib/forms/zod-rule.ts';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
 import { useCancelCourse } from '../api/cancel-course.ts';
 import { cancelOutcome } from '../lib/course-page.ts';
+import '../../../locales/courses/index.ts';
 
 type Values = { reason?: CancelReason; remark?: string };
 

@@ -8,6 +8,7 @@ import { useCourseList } from '../api/get-course-list.ts';
 import { CourseNav } from './course-nav.tsx';
 import { CourseRow } from './course-row.tsx';
 import './courses.css';
+import '../../../locales/courses/index.ts';
 
 const TEXTS = {
   recent: {

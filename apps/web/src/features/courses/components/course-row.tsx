@@ -8,6 +8,7 @@ import { useSettings } from '../../../lib/settings/settings-store.ts';
 import { courseOutcome, OUTCOME_NOTE_KEYS } from '../lib/course-page.ts';
 import { CourseOutcomeTag, CourseStatusTag } from './course-status-tag.tsx';
 import { TeacherLine } from './teacher-line.tsx';
+import '../../../locales/courses/index.ts';
 
 /** How a class was paid: the coins, or the card type. */
 export function PayTypeLine({

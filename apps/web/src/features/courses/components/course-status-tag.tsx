@@ -3,6 +3,7 @@ import type { CourseItem } from '@app/contract/courses';
 import { COURSE_STATUSES } from '@app/contract/enums';
 import { EnumTag } from '../../../components/enum-tag.tsx';
 import { courseOutcome, OUTCOME_TONES } from '../lib/course-page.ts';
+import '../../../locales/courses/index.ts';
 
 /** A class's status with its label and tone from the contract (COURSE_STATUSES). */
 export function CourseStatusTag({ status }: { status: number }) {

@@ -3,6 +3,7 @@ import { Button } from 'antd';
 import { DownloadOutlined, FileOutlined } from '@ant-design/icons';
 import type { FileItem } from '@app/contract/files';
 import { useCoursewareDownload } from '../api/get-courseware-url.ts';
+import '../../../locales/courses/index.ts';
 
 /** The class's courseware (files the teacher attached), each downloadable through a signed link. */
 export function CoursewareList({ files }: { files: readonly FileItem[] }) {

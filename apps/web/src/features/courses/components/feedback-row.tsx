@@ -5,6 +5,7 @@ import type { TeacherReportItem } from '@app/contract/courses';
 import { DateTime } from '../../../components/date-time.tsx';
 import { averageScore } from '../lib/course-page.ts';
 import { TeacherLine } from './teacher-line.tsx';
+import '../../../locales/courses/index.ts';
 
 /** One report of the list: teacher, the class's time, the average score; unread ones marked "new". */
 export function FeedbackRow({ report }: { report: TeacherReportItem }) {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { CourseInfo } from '@app/contract/courses';
 import { useFormatTime } from '../hooks/use-format-time.ts';
 import { playbackNoteKey } from '../lib/course-page.ts';
+import '../../../locales/courses/index.ts';
 
 /**
  * The recording (DESIGN.md §7 "Playback"): a player with how long it stays, or why there is none:

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CourseInfo } from '@app/contract/courses';
 import { averageScore } from '../lib/course-page.ts';
+import '../../../locales/courses/index.ts';
 
 /** The teacher's report of a class: its average and a link to it, or that it has not come yet. */
 export function ReportSummary({ course }: { course: CourseInfo }) {

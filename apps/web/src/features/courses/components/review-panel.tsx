@@ -10,6 +10,7 @@ import { useSettings } from '../../../lib/settings/settings-store.ts';
 import { useAddCourseReview } from '../api/add-course-review.ts';
 import { useFormatTime } from '../hooks/use-format-time.ts';
 import { reviewArea } from '../lib/course-page.ts';
+import '../../../locales/courses/index.ts';
 
 type Values = { rating?: number; tags?: ReviewTag[]; content?: string };
 

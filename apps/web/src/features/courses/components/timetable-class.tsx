@@ -5,6 +5,7 @@ import type { CourseItem } from '@app/contract/courses';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
 import { formatInZone, studentTimeZone, zonedTimes } from '../../../lib/time/zoned-time.ts';
 import { courseOutcome, OUTCOME_TONES } from '../lib/course-page.ts';
+import '../../../locales/courses/index.ts';
 
 const STATUS_TONES: Record<number, string> = { 100: 'is-blue', 200: 'is-green', '-100': 'is-volcano' };
 

@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { BOOKING_MAX_AHEAD_DAYS } from '@app/contract/booking';
 import { useTimetable } from '../api/get-timetable.ts';
 import { countdownParts, nextClassOf } from '../lib/timetable.ts';
+import '../../../locales/courses/index.ts';
 
 /** How often the countdown re-reads the clock: it shows whole minutes. */
 const TICK_MS = 15_000;

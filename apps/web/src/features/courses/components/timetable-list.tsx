@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CourseItem } from '@app/contract/courses';
 import { WeekdayIcon } from '../../../components/weekday-icon.tsx';
 import { TimetableClass } from './timetable-class.tsx';
+import '../../../locales/courses/index.ts';
 
 /** The phone week: only the days with classes, one under the other, today marked. */
 export function TimetableList({

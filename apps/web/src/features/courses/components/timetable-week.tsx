@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CourseItem } from '@app/contract/courses';
 import { WeekdayIcon } from '../../../components/weekday-icon.tsx';
 import { TimetableClass } from './timetable-class.tsx';
+import '../../../locales/courses/index.ts';
 
 /**
  * The desktop week: Monday to Sunday side by side, today marked (outline and the word "Today"), each

@@ -1,5 +1,6 @@
 import { CANCEL_FREE_HOURS } from '@app/contract/constants';
 import type { CourseInfo, Playback } from '@app/contract/courses';
+import '../../../locales/courses/index.ts';
 
 /**
  * The pure rules of the class pages (DESIGN.md §7 "Cancelling", "Class lifecycle"): what a

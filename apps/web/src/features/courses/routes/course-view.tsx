@@ -22,6 +22,7 @@ import { TeacherLine } from '../components/teacher-line.tsx';
 import '../components/courses.css';
 import { useFormatTime } from '../hooks/use-format-time.ts';
 import { routeId } from '../lib/course-page.ts';
+import '../../../locales/courses/index.ts';
 
 /** Why a class is not going ahead, or how it went: cancelled, called off, missed. */
 function OutcomeNote({ course }: { course: CourseInfo }) {

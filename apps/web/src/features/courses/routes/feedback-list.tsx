@@ -6,6 +6,7 @@ import { useFeedbackList } from '../api/get-feedback-list.ts';
 import { CourseNav } from '../components/course-nav.tsx';
 import { FeedbackRow } from '../components/feedback-row.tsx';
 import '../components/courses.css';
+import '../../../locales/courses/index.ts';
 
 /** /course/feedback: the teachers' post-lesson reports, newest first, unread ones marked. */
 export default function CourseFeedbackListRoute() {

@@ -10,6 +10,7 @@ import { TeacherLine } from '../components/teacher-line.tsx';
 import '../components/courses.css';
 import { useFormatTime } from '../hooks/use-format-time.ts';
 import { averageScore, routeId } from '../lib/course-page.ts';
+import '../../../locales/courses/index.ts';
 
 /** The skills in the contract's order, then any the teacher scored that the app does not know yet. */
 function scoreRows(scores: Record<string, number>, lang: 'zh-Hans' | 'en') {

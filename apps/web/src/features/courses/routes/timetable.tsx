@@ -11,6 +11,7 @@ import { TimetableList } from '../components/timetable-list.tsx';
 import { TimetableWeek } from '../components/timetable-week.tsx';
 import { byLocalDay, weekDaysOf, weekRangeOf } from '../lib/timetable.ts';
 import '../components/timetable.css';
+import '../../../locales/courses/index.ts';
 
 /** Where the seven-column week replaces the list of days: antd's `md` breakpoint. */
 const WIDE = '(min-width: 768px)';

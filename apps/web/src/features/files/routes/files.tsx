@@ -14,6 +14,7 @@ import { useMyFile } from '../api/get-my-file.ts';
 import { FileIcon } from '../components/file-icon.tsx';
 import { formatBytes, selectAll, toggleSelection } from '../lib/selection.ts';
 import '../components/files.css';
+import '../../../locales/files/index.ts';
 
 /** The folder shown, kept in the URL (`?folder=`), so Back and a reload stay in it. */
 function useFolderParam(): [number, (id: number) => void] {

@@ -2,6 +2,7 @@ import { QRCode } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../../../lib/app-config/get-app-config.ts';
 import { isAppPath } from '../../../lib/links.ts';
+import '../../../locales/help/index.ts';
 
 /**
  * The FAQ's contact section (`/help/faq#contact`), the default target of "online customer service":

@@ -5,6 +5,7 @@ import { useSettings } from '../../../lib/settings/settings-store.ts';
 import { helpContent } from '../content/index.ts';
 import type { HelpContent } from '../content/types.ts';
 import './help.css';
+import '../../../locales/help/index.ts';
 
 /** The help pages' text in the current language. */
 export function useHelpContent(): HelpContent {

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AndroidOutlined, AppleOutlined } from '@ant-design/icons';
 import { HelpLayout, useHelpContent } from '../components/help-layout.tsx';
+import '../../../locales/help/index.ts';
 
 /**
  * /help/app, the default target of the header's app link: says plainly that this web app is the

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { HelpContact } from '../components/help-contact.tsx';
 import { HelpLayout, useHelpContent } from '../components/help-layout.tsx';
+import '../../../locales/help/index.ts';
 
 /** /help/faq: the student FAQ, the default target of the footer's FAQ link. */
 export default function FaqRoute() {

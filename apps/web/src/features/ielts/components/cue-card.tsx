@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { IeltsCueCard } from '@app/contract/ielts';
+import '../../../locales/ielts/index.ts';
 
 /** A Part 2 cue card as the candidate sees it, with the Chinese translation. */
 export function CueCard({ card, showPrompt = true }: { card: IeltsCueCard; showPrompt?: boolean }) {

@@ -7,6 +7,7 @@ import { ListEmpty, ListError, ListSkeleton } from '../../../components/list-sta
 import { isApiError } from '../../../lib/http/api-error.ts';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
 import './ielts.css';
+import '../../../locales/ielts/index.ts';
 
 /** Text of a bilingual field in the current language. */
 export function useBilingual(): (text: Bilingual) => string {

@@ -15,6 +15,7 @@ import {
   PartTag,
   useBilingual,
 } from './ielts-bits.tsx';
+import '../../../locales/ielts/index.ts';
 
 /**
  * The bank by part and topic (/ielts/issue/detailed[/{type}]): a bank picker (?bank=, the current

@@ -6,6 +6,7 @@ import { IELTS_TIMING, type IeltsPart } from '@app/contract/ielts';
 import { useRecorder } from '../hooks/use-recorder.ts';
 import { useAddRecording, useDeleteRecording, useRecordings } from '../hooks/use-recordings.ts';
 import type { Recording } from '../lib/recording-store.ts';
+import '../../../locales/ielts/index.ts';
 
 function clock(seconds: number): string {
   const m = Math.floor(seconds / 60);

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { IeltsSample } from '@app/contract/ielts';
 import { BandTag } from './ielts-bits.tsx';
+import '../../../locales/ielts/index.ts';
 
 /** A sample answer (English) with its Chinese notes: key vocabulary, structure, band remarks. */
 export function SampleAnswer({ sample, headingLevel = 3 }: { sample: IeltsSample; headingLevel?: 2 | 3 }) {

@@ -11,6 +11,7 @@ import {
   useIeltsText,
 } from '../components/ielts-bits.tsx';
 import { samplePath } from '../lib/timu-path.ts';
+import '../../../locales/ielts/index.ts';
 
 /** /ielts: the current bank at a glance, what is new this season, entries to samples and the bank. */
 export default function IeltsIndexRoute() {

@@ -12,6 +12,7 @@ import {
 } from '../components/ielts-bits.tsx';
 import { isPart } from '../components/issue-bank.tsx';
 import { parseId, samplePath, timuPath } from '../lib/timu-path.ts';
+import '../../../locales/ielts/index.ts';
 
 /** /ielts/issue/detailed/{type}/{id}: one topic of the bank with its questions of that part. */
 export default function IssueDetailedItemRoute() {

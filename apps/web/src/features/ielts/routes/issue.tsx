@@ -8,6 +8,7 @@ import {
   PageSkeleton,
   useIeltsText,
 } from '../components/ielts-bits.tsx';
+import '../../../locales/ielts/index.ts';
 
 /** /ielts/issue: every question bank by season; the current one first. */
 export default function IeltsIssueRoute() {

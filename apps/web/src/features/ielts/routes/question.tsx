@@ -16,6 +16,7 @@ import { isPart } from '../components/issue-bank.tsx';
 import { PracticePanel } from '../components/practice-panel.tsx';
 import { SampleAnswer } from '../components/sample-answer.tsx';
 import { parseId, samplePath, timuPath } from '../lib/timu-path.ts';
+import '../../../locales/ielts/index.ts';
 
 /**
  * /ielts/SpeakingSamples/view/{id}/TiMu/{bid}/{iqs_id}/{question_type}/{question_id}/{iqs_title}/{title}:

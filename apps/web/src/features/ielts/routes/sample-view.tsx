@@ -15,6 +15,7 @@ import {
 } from '../components/ielts-bits.tsx';
 import { SampleAnswer } from '../components/sample-answer.tsx';
 import { parseId, timuPath } from '../lib/timu-path.ts';
+import '../../../locales/ielts/index.ts';
 
 /**
  * /ielts/SpeakingSamples/view/{id}: a topic (question set) with its questions and their samples

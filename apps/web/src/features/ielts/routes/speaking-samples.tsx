@@ -21,6 +21,7 @@ import { parseId, timuPath } from '../lib/timu-path.ts';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
 import { useStepBackToLastPage } from '../../../lib/paging/last-page.ts';
 import { pageLinks, searchWithPage } from '../../../components/page-links.tsx';
+import '../../../locales/ielts/index.ts';
 
 /**
  * /ielts/SpeakingSamples: questions with sample answers. Filters and page live in the URL

@@ -8,6 +8,7 @@ import { Fen } from '../../../components/money.tsx';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
 import { productTitle } from '../lib/product-title.ts';
 import { PayMethodLabel } from './pay-method-label.tsx';
+import '../../../locales/payments/index.ts';
 
 /** Everything about one order: package, teacher, amount, method, status and its times. */
 export function OrderDetails({ order }: { order: Order }) {

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '@app/contract/payments';
 import { ListEmpty } from '../../../components/list-states.tsx';
+import '../../../locales/payments/index.ts';
 
 /** A wrong or stale `?order_no=`: not an error to retry, nothing was charged for it. */
 export function OrderNotFound({ onNewOrder }: { onNewOrder?: (kind: Order['kind']) => void }) {

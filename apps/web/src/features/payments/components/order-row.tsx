@@ -11,6 +11,7 @@ import { useConfirmCloseOrder } from '../hooks/use-confirm-close-order.ts';
 import { ORDER_STATUS } from '../lib/order-state.ts';
 import { productTitle } from '../lib/product-title.ts';
 import { PayMethodLabel } from './pay-method-label.tsx';
+import '../../../locales/payments/index.ts';
 
 /** One order in the list: package, status, amount, method, time, and what can be done with it. */
 export function OrderRow({ order, onDetails }: { order: Order; onDetails: (orderNo: string) => void }) {

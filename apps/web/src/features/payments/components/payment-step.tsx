@@ -24,6 +24,7 @@ import { OrderNotFound } from './order-not-found.tsx';
 import { PayMethodIcon } from './pay-method-icon.tsx';
 import { PayMethodLabel, usePayMethodName } from './pay-method-label.tsx';
 import './payments.css';
+import '../../../locales/payments/index.ts';
 
 export type PaymentStepProps = {
   orderNo: string;

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { App, type ButtonProps } from 'antd';
 import { useCloseOrder } from '../api/close-order.ts';
+import '../../../locales/payments/index.ts';
 
 /** Closes an awaiting order after a confirmation (nothing was charged for it). */
 export function useConfirmCloseOrder() {

@@ -13,6 +13,7 @@ import { OrderNotFound } from '../components/order-not-found.tsx';
 import { OrderRow } from '../components/order-row.tsx';
 import { isOrderNotFound, ORDER_STATUS } from '../lib/order-state.ts';
 import '../components/payments.css';
+import '../../../locales/payments/index.ts';
 
 const PAGE_SIZE = 10;
 const STATUS_VALUES: readonly number[] = PAY_ORDER_STATUSES.map((s) => s.value);

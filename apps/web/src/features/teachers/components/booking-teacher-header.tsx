@@ -3,6 +3,7 @@ import { CARD_TYPES } from '@app/contract/enums';
 import type { TeacherInfo } from '@app/contract/teachers';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
 import { LevelBadge, NationalityBadge, Price } from './teacher-badges.tsx';
+import '../../../locales/courses/index.ts';
 
 /**
  * The booking page's head: who the lesson is with, what it costs in coins and which lesson cards pay

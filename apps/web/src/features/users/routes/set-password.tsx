@@ -17,6 +17,7 @@ import { sendPasswordCode } from '../api/send-password-code.ts';
 import { useSetPassword } from '../api/set-password.ts';
 import { useCountdown } from '../../../lib/time/use-countdown.ts';
 import '../components/users.css';
+import '../../../locales/auth/index.ts';
 
 type Values = { old_password: string; code: string; password: string; confirm: string };
 type Proof = 'password' | 'sms';

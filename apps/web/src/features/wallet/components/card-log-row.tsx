@@ -6,6 +6,7 @@ import { DateTime } from '../../../components/date-time.tsx';
 import { EnumTag } from '../../../components/enum-tag.tsx';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
 import { SignedAmount } from './signed-amount.tsx';
+import '../../../locales/wallet/index.ts';
 
 /** One card ledger entry: type, which card, when, the signed lessons and the lessons left after it. */
 export function CardLogRow({ log }: { log: CardLog }) {

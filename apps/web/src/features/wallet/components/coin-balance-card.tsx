@@ -6,6 +6,7 @@ import { CoinIcon } from '../../../components/money.tsx';
 import { formatCoins } from '../../../lib/money/money.ts';
 import { useCoinBalance } from '../api/get-coin-balance.ts';
 import './wallet.css';
+import '../../../locales/wallet/index.ts';
 
 /**
  * The study-coin balance with the coin icon (SPEC.md §1), large; `action` sits beside it (the

@@ -7,6 +7,7 @@ import { DateTime } from '../../../components/date-time.tsx';
 import { EnumTag } from '../../../components/enum-tag.tsx';
 import { Coins } from '../../../components/money.tsx';
 import { SignedAmount } from './signed-amount.tsx';
+import '../../../locales/wallet/index.ts';
 
 /** One coin ledger entry: type, what it was for, when, the signed amount and the balance after it. */
 export function CoinLogRow({ log }: { log: CoinLog }) {

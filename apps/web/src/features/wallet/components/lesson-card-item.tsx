@@ -7,6 +7,7 @@ import { EnumTag } from '../../../components/enum-tag.tsx';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
 import { cardLastDay, type LastDay } from '../../../lib/time/card-validity.ts';
 import { cardStateOf } from '../lib/card-state.ts';
+import '../../../locales/wallet/index.ts';
 
 const STATE_TONES = { usable: 'is-green', expired: 'is-volcano', usedUp: '' } as const;
 

@@ -13,6 +13,7 @@ import { CardLogRow } from '../components/card-log-row.tsx';
 import { LessonCardItem } from '../components/lesson-card-item.tsx';
 import { readNumberParam } from '../lib/filter-param.ts';
 import '../components/wallet.css';
+import '../../../locales/wallet/index.ts';
 
 const PAGE_SIZE = 10;
 

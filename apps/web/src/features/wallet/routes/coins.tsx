@@ -10,6 +10,7 @@ import { CoinBalanceCard } from '../components/coin-balance-card.tsx';
 import { CoinLogRow } from '../components/coin-log-row.tsx';
 import { readNumberParam } from '../lib/filter-param.ts';
 import '../components/wallet.css';
+import '../../../locales/wallet/index.ts';
 
 const PAGE_SIZE = 10;
 const TYPE_VALUES = COIN_LOG_TYPES.map((t) => t.value);
