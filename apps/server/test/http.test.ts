@@ -8,7 +8,7 @@ import { AppError } from '../src/http/app-error.ts';
 import { ok } from '../src/http/envelope.ts';
 import type { App } from '../src/http/fastify-types.ts';
 import { loginBySms } from './helpers/auth.ts';
-import { createTestApp } from './helpers/test-app.ts';
+import { createFakeWebDist, createTestApp } from './helpers/test-app.ts';
 
 /** Routes that exercise validation and the error handler like a real module would. */
 function testRoutes(app: App) {
@@ -283,6 +283,25 @@ describe('response headers', () => {
       const res = await app.inject({ method: 'GET', url });
       expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
       for (const name of documentOnly) expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+    }
+  });
+
+  it("gives the build's hashed files the headers of a reply that is never a document, and its other files the page's", async () => {
+    const web = createFakeWebDist();
+    const { app } = await createTestApp({ env: { WEB_DIST: web.dir } });
+    for (const url of [web.assetPath, '/assets/missing-abc.js']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toMatch(/^default-src 'none';/);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['x-frame-options'], url).toBeUndefined();
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
+    }
+    // An SVG outside /assets/ can be opened as a document: the page's policy, framing refused.
+    for (const url of ['/favicon.svg', '/', '/course/index']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
     }
   });
 

@@ -98,6 +98,8 @@ function docsCspDirectives(config: CspConfig): Directives {
 }
 
 export const DOCS_PREFIX = '/api/docs';
+/** Where the web build's hashed files are served (apps/server/src/http/web-app.ts). */
+const ASSETS_PREFIX = '/assets/';
 
 type HeaderList = ReadonlyArray<readonly [string, string]>;
 
@@ -140,7 +142,7 @@ type SecurityConfig = CspConfig & Pick<Config, 'WEB_DIST'>;
 
 /**
  * helmet's options of the three sets of headers: pages (the web app), the docs UI, and the API's
- * JSON replies (with /health).
+ * JSON replies (with /health), which the build's hashed files (/assets/) get as well.
  */
 export function securityHeaderOptions(config: SecurityConfig): Record<'app' | 'docs' | 'api', HelmetOptions> {
   const common: HelmetOptions = {
@@ -198,8 +200,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   app.addHook('onRequest', (request, reply, done) => {
     // Routes without headers of their own: the web app's wildcard (files, pages) and requests no
     // route matched. Under /api either ends in the not-found handler's JSON 404: the API's headers.
+    // The build's hashed files (scripts, styles, fonts, images) are never a document either: they get
+    // the API's set too, a policy that loads nothing and none of the document-only headers (about
+    // 500 bytes less on each of the 15 or so files a first visit downloads over HTTP/1.1).
     const headers =
-      matchedRoute(request).config?.securityHeaders ?? (isApiRequest(request) ? apiHeaders : appHeaders);
+      matchedRoute(request).config?.securityHeaders ??
+      (isApiRequest(request) || request.url.startsWith(ASSETS_PREFIX) ? apiHeaders : appHeaders);
     for (const [name, value] of headers) {
       reply.header(name, value);
     }
