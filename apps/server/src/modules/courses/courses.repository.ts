@@ -176,42 +176,47 @@ type PageArgs = { offset: number };
 /**
  * Counted on `course` alone: every class has its teacher (a foreign key, enforced on both
  * databases) and the card is a left join, so the joins of the lists never add or drop a row. The
- * recent count seeks the student's open classes by (student_id, status, end_at); the finished one
- * reads the same index without the table.
+ * recent count seeks the student's open classes by (student_id, status, end_at): its cost does not
+ * grow with the classes over.
  */
-const recentCount = prepared((db, arg: Arg<StudentNow>) =>
-  db
+function recentCountOf(db: Db, arg: Arg<StudentNow>) {
+  return db
     .selectFrom('course')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('student_id', '=', arg('studentId'))
     .where('status', 'in', [...OPEN_STATUSES])
-    .where('end_at', '>', arg('now')),
-);
+    .where('end_at', '>', arg('now'));
+}
 
-const finishedCount = prepared((db, arg: Arg<StudentNow>) =>
-  db
-    .selectFrom('course')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('student_id', '=', arg('studentId'))
-    .where((eb) => eb.or([eb('status', 'not in', [...OPEN_STATUSES]), eb('end_at', '<=', arg('now'))])),
-);
+/**
+ * The finished list is exactly the rest of the student's classes (status and end_at are never
+ * null), so its count is all of them, read from course_student_start_idx alone, less the recent
+ * count: a plain index walk, where testing the list's `or` on each entry cost about four times as
+ * much. It still reads one index entry per class the student ever booked (issue 36: about 0.1 ms
+ * for 2,000 classes).
+ */
+function finishedCountOf(db: Db, arg: Arg<StudentNow>) {
+  return db.selectNoFrom((eb) => [
+    eb(
+      eb
+        .selectFrom('course')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('student_id', '=', arg('studentId')),
+      '-',
+      recentCountOf(db, arg),
+    ).as('n'),
+  ]);
+}
+
+const recentCount = prepared((db, arg: Arg<StudentNow>) => recentCountOf(db, arg));
+
+const finishedCount = prepared((db, arg: Arg<StudentNow>) => finishedCountOf(db, arg));
 
 /** The home page's three counts in one statement: classes to come, classes over, unread reports. */
 const homeCounts = prepared((db, arg: Arg<StudentNow>) =>
   db.selectNoFrom((eb) => [
-    eb
-      .selectFrom('course')
-      .select((e) => e.fn.countAll<number>().as('n'))
-      .where('student_id', '=', arg('studentId'))
-      .where('status', 'in', [...OPEN_STATUSES])
-      .where('end_at', '>', arg('now'))
-      .as('upcoming'),
-    eb
-      .selectFrom('course')
-      .select((e) => e.fn.countAll<number>().as('n'))
-      .where('student_id', '=', arg('studentId'))
-      .where((e) => e.or([e('status', 'not in', [...OPEN_STATUSES]), e('end_at', '<=', arg('now'))]))
-      .as('finished'),
+    recentCountOf(db, arg).as('upcoming'),
+    finishedCountOf(db, arg).as('finished'),
     eb
       .selectFrom('teacher_report')
       .select((e) => e.fn.countAll<number>().as('n'))
