@@ -23,8 +23,8 @@ import { sql } from 'kysely';
 import { groupCommitStatsOf } from '../apps/server/src/db/group-commit.ts';
 import { withTransaction } from '../apps/server/src/db/transaction.ts';
 import type { App } from '../apps/server/src/http/fastify-types.ts';
-import { avatarDataUrl } from '../apps/server/src/modules/teachers/avatar.ts';
 import type { LoadJob, LoadOrder, LoadReport } from './booking-load.ts';
+import { insertTeachers } from './seed-teachers.ts';
 import { startBenchServer } from './server.ts';
 
 const CONNECTIONS = 50;
@@ -54,42 +54,6 @@ export type BookingRow = {
 };
 
 type Student = { id: number; token: string };
-
-export async function insertTeachers(app: App, count: number, tag: string): Promise<number[]> {
-  const ids: number[] = [];
-  const now = Date.now();
-  for (let i = 0; i < count; i++) {
-    const name = `Bench ${tag} ${i + 1}`;
-    const { id } = await app.db
-      .insertInto('teacher')
-      .values({
-        name,
-        avatar: avatarDataUrl(name),
-        nationality: 'USA',
-        level: 100,
-        price_coins: PRICE,
-        intro_zh: '压测老师。',
-        intro_en: 'A benchmark teacher.',
-        intro_video: null,
-        tags: '[]',
-        radar_education: 80,
-        radar_experience: 80,
-        radar_interaction: 80,
-        radar_pronunciation: 80,
-        radar_rating: 80,
-        rating_x100: 450,
-        lesson_count: 0,
-        refuses_frequent_cancellers: 0,
-        active: 1,
-        is_demo: 0,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ids.push(id);
-  }
-  return ids;
-}
 
 /** Students with a session each and coins for `lessons` classes (recharge entries, so ledgers stay whole). */
 async function createStudents(app: App, count: number, lessons: number, tag: string): Promise<Student[]> {
@@ -274,7 +238,7 @@ export async function runBookingBench(app: App, base: string, seconds: number): 
   // 20 students a teacher: 400 slots each, half-hourly, stay within the booking horizon.
   const teacherCount = Math.max(50, Math.ceil(studentCount / 20));
   const slotsPerTeacher = Math.ceil(studentCount / teacherCount) * PER_STUDENT;
-  const teachers = await insertTeachers(app, teacherCount, 'distinct');
+  const teachers = await insertTeachers(app, teacherCount, 'distinct', PRICE);
   const grid = await insertSlots(app, teachers, slotsPerTeacher);
   const students = await createStudents(app, studentCount, PER_STUDENT, '1');
   const capacity = studentCount * PER_STUDENT;
@@ -310,7 +274,7 @@ export async function runBookingBench(app: App, base: string, seconds: number): 
   });
 
   // ---- contention: one slot ----------------------------------------------------------------------
-  const [contended] = await insertTeachers(app, 1, 'contended');
+  const [contended] = await insertTeachers(app, 1, 'contended', PRICE);
   const [[slotId]] = (await insertSlots(app, [contended!], 1)) as [[number]];
   const rivals = await createStudents(app, CONNECTIONS, 1, '2');
   const beforeOne = await liveClasses(app);

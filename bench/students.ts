@@ -21,7 +21,7 @@ import type {
   TeacherSlotTable,
 } from '../apps/server/src/db/database.ts';
 import type { App } from '../apps/server/src/http/fastify-types.ts';
-import { insertTeachers } from './booking.bench.ts';
+import { insertTeachers } from './seed-teachers.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -210,8 +210,8 @@ async function copyDemoOrders(app: App, studentIds: number[]): Promise<void> {
 export async function seedLoggedInStudents(app: App, count = 1000): Promise<StudentRoster> {
   const now = Date.now();
   const half = 30 * MINUTE;
-  const teachers = await insertTeachers(app, TEACHERS, 'student');
-  const [heavyTeacher] = await insertTeachers(app, 1, 'heavy');
+  const teachers = await insertTeachers(app, TEACHERS, 'student', PRICE);
+  const [heavyTeacher] = await insertTeachers(app, 1, 'heavy', PRICE);
   const ids = await insertStudentRows(
     app,
     Array.from({ length: count + 2 }, (_, i) => `1987${String(i).padStart(7, '0')}`),
