@@ -234,8 +234,10 @@ describe('the S3 driver', () => {
     const store = createS3Storage(s3Options());
     try {
       await store.put('courseware/1/x.pdf', Buffer.from('%PDF-1.4 x'));
+      // The signature's date has whole seconds (SigV4's X-Amz-Date): a URL valid for 1 s, signed late
+      // in a second, may have expired by the first fetch. 3 s leave at least 2.
       const url = await store.presignedUrl('courseware/1/x.pdf', {
-        expiresInSeconds: 1,
+        expiresInSeconds: 3,
         contentDisposition: 'attachment; filename="x.pdf"',
         contentType: 'application/pdf',
       });
@@ -245,7 +247,7 @@ describe('the S3 driver', () => {
       expect(fresh.headers.get('content-disposition')).toBe('attachment; filename="x.pdf"');
       expect(fresh.headers.get('content-type')).toBe('application/pdf');
       expect(Buffer.from(await fresh.arrayBuffer()).toString()).toBe('%PDF-1.4 x');
-      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      await new Promise((resolve) => setTimeout(resolve, 3_100));
       const stale = await fetch(url!);
       expect(stale.status).toBe(403);
       expect(await stale.text()).toMatch(/Request has expired/);
