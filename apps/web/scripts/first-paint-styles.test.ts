@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstPaintCss, inlineFirstPaintCss } from './first-paint-styles.ts';
+import { firstPaintCss, inlineFirstPaintCss, preloadedAppStylesheet } from './first-paint-styles.ts';
 
 describe('first-paint styles', () => {
   const html =
@@ -54,6 +54,8 @@ describe('first-paint styles', () => {
       '<link rel="preload" as="style" crossorigin href="/assets/index-Ab_1.css" data-app-stylesheet>',
     );
     expect(out).toContain(`<style data-first-paint>${inline}</style>`);
+    expect(preloadedAppStylesheet(out)).toBe('assets/index-Ab_1.css');
+    expect(preloadedAppStylesheet(page)).toBeUndefined();
   });
 
   it('fails the build when index.html has no stylesheet to preload or the bundle lacks it', () => {

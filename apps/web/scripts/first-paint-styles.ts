@@ -89,7 +89,21 @@ export function inlineFirstPaintCss(html: string, readAsset: (file: string) => s
   const inline = firstPaintCss(css, html);
   return html.replace(
     link[0],
-    `<style data-first-paint>${inline}</style>\n    ` +
-      `<link rel="preload" as="style" crossorigin href="/${link[1]}" data-app-stylesheet>`,
+    `<style data-first-paint>${inline}</style>\n    ` + appStylesheetPreload(link[1]!),
   );
+}
+
+/** The preload that stands for the app's stylesheet in the built index.html (`file`: assets/…css). */
+function appStylesheetPreload(file: string): string {
+  return `<link rel="preload" as="style" crossorigin href="/${file}" data-app-stylesheet>`;
+}
+
+/** The app's stylesheet (assets/…css) that the built index.html preloads, read back from it. */
+export function preloadedAppStylesheet(html: string): string | undefined {
+  const [before, after] = appStylesheetPreload('\0').split('\0');
+  const at = html.indexOf(before!);
+  if (at < 0) return undefined;
+  const start = at + before!.length;
+  const end = html.indexOf(after!, start);
+  return end < 0 ? undefined : html.slice(start, end);
 }

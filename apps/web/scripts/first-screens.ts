@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createServer, type PluginOption, type Plugin } from 'vite';
 import type { RenderedScreens } from '../src/app/first-screens.tsx';
 import type { LandingRoute, LandingRouteId } from '../src/app/landing-routes.ts';
-import { firstPaintCss } from './first-paint-styles.ts';
+import { firstPaintCss, preloadedAppStylesheet } from './first-paint-styles.ts';
 import { FIRST_SCREENS_DIR, FIRST_SCREENS_MANIFEST, firstScreensManifest } from './first-screens-manifest.ts';
 import { bundleChunks, routePreloads } from './route-preload.ts';
 
@@ -167,10 +167,7 @@ export function firstScreens(options: {
     async writeBundle(_output, bundle) {
       const { generic, pages } = await render();
       const indexHtml = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
-      const appCss =
-        /<link rel="preload" as="style" crossorigin href="\/(assets\/[\w.-]+\.css)" data-app-stylesheet>/.exec(
-          indexHtml,
-        );
+      const appCss = preloadedAppStylesheet(indexHtml);
       if (!appCss) throw new Error('first-screens: the built index.html has no app stylesheet preload');
       const read = (file: string) => fs.readFileSync(path.join(outDir, file), 'utf8');
       const chunks = bundleChunks(bundle);
@@ -181,7 +178,7 @@ export function firstScreens(options: {
         const screen = pages.get(id);
         if (!screen) throw new Error(`first-screens: no screen rendered for ${id}`);
         const [, files = []] = routePreloads(chunks, [route], options.root)[0] ?? [];
-        const css = [appCss[1]!, ...files.filter((file) => file.endsWith('.css'))].map(read).join('\n');
+        const css = [appCss, ...files.filter((file) => file.endsWith('.css'))].map(read).join('\n');
         fs.writeFileSync(path.join(outDir, document), landingDocument(indexHtml, generic, screen, css));
       }
       fs.writeFileSync(path.join(outDir, FIRST_SCREENS_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
