@@ -134,10 +134,10 @@ describe('recharge and payment', () => {
     await loginFresh(page);
     await gotoApp(page, '/user/recharge');
     await order(page, { method: 'alipay' });
-    // Alipay on a desktop: the provider's page opens in a new tab from a button.
+    // Alipay on a desktop: the provider's page opens from a button, in this tab (issue 33 §3).
     const go = page.getByTestId('payment-redirect');
     expect(await go.getAttribute('href')).toContain('/api/v1/pay/sandbox/');
-    expect(await go.getAttribute('target')).toBe('_blank');
+    expect(await go.getAttribute('target')).toBeNull();
     const orderNo = (await page.getByTestId('payment-order-no').textContent())!.trim();
 
     await gotoApp(page, '/user/orders?status=0');
@@ -158,6 +158,32 @@ describe('recharge and payment', () => {
     await expect.poll(() => phaseOf(page)).toBe('closed');
     await page.getByTestId('payment-new-order').click();
     await page.getByTestId('recharge-form').waitFor();
+  });
+
+  it('returns from the cashier to the paid order, logged in without "remember me" and at the top of the page', async () => {
+    const { page } = await open({ locale: 'en-US' });
+    await seedStorage(page, { LANGUAGE: 'en', SETTINGS: settingsValue(false) });
+    await loginFresh(page);
+    // The session lives in this tab's sessionStorage only.
+    expect(await page.evaluate(() => localStorage.getItem('ls-auth'))).toBeNull();
+    expect(await page.evaluate(() => sessionStorage.getItem('ls-auth'))).not.toBeNull();
+
+    // A phone-sized page, scrolled down to the packages, then Alipay's page in this tab.
+    await page.setViewportSize(PHONE);
+    await gotoApp(page, '/user/recharge');
+    await page.getByTestId('recharge-submit').scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await order(page, { method: 'alipay' });
+    const orderNo = (await page.getByTestId('payment-order-no').textContent())!.trim();
+    await page.getByTestId('payment-redirect').click();
+    await page.waitForURL(/\/api\/v1\/pay\/sandbox\//);
+    await page.locator('button.primary').click();
+
+    // Back on the order's result: logged in, paid, at the top.
+    await page.waitForURL(new RegExp(`/user/recharge\\?order_no=${orderNo}$`));
+    await expect.poll(() => phaseOf(page), { timeout: 15_000 }).toBe('paid');
+    expect(await page.getByTestId('login-dialog').count()).toBe(0);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   it('offers WeChat Pay only inside the WeChat browser, and says why', async () => {

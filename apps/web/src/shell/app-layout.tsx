@@ -9,6 +9,7 @@ import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './header/app-header.tsx';
 import { Logo } from './logo.tsx';
 import { RouteProgress } from './route-progress.tsx';
+import { scrollKey } from './scroll-key.ts';
 import { useDocumentTitle } from './use-document-title.ts';
 import { useLanguagePrompt } from './use-language-prompt.tsx';
 
@@ -43,7 +44,7 @@ export function AppLayout() {
           <LoginDialog demo={config ? { demo: config.demo, smsDriver: config.sms_driver } : null} />
         </Suspense>
       )}
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }

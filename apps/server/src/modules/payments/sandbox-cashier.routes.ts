@@ -1,6 +1,7 @@
 import { errorEnvelopeSchema } from '@app/contract/envelope';
 import { orderNoSchema, payReturnPath } from '@app/contract/payments';
-import type { FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -27,6 +28,38 @@ function cashierLangOf(request: FastifyRequest, asked: CashierLang | undefined):
     .trim()
     .toLowerCase();
   return accept.startsWith('en') ? 'en' : 'zh-Hans';
+}
+
+/** The CSP sources (`'sha256-…'`) of the inline <style> elements of a page. */
+export function inlineStyleHashes(html: string): string[] {
+  return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map(
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '', 'utf8')
+        .digest('base64')}'`,
+  );
+}
+
+/**
+ * The cashier's policy (issue 33 §4): it is a document under /api, whose JSON policy
+ * (`default-src 'none'`) blocked its inline stylesheet. It may use that stylesheet, by hash (the
+ * same in every rendering of the page), post its forms here, and load nothing else.
+ */
+const CASHIER_CSP = [
+  "default-src 'none'",
+  `style-src ${[...new Set(inlineStyleHashes(renderCashierNotFound('en')))].join(' ')}`,
+  "form-action 'self'",
+  "base-uri 'none'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** An HTML reply of the cashier: its own policy, never cached. */
+function htmlReply(reply: FastifyReply): FastifyReply {
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', CASHIER_CSP);
 }
 
 const cashierQuerySchema = z.object({
@@ -80,7 +113,7 @@ export const sandboxCashierRoutes: FastifyPluginAsyncZod<{
       const { order_no: orderNo } = request.params;
       const q = request.query;
       const lang = cashierLangOf(request, q.lang);
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      htmlReply(reply);
       const found = await payments.cashierOrder(orderNo, q.t);
       if (!found) return reply.code(404).send(renderCashierNotFound(lang));
       const { order } = found;
@@ -130,10 +163,7 @@ export const sandboxCashierRoutes: FastifyPluginAsyncZod<{
         const q = request.query;
         const back = await act(request.params.order_no, q);
         if (back === null) {
-          return reply
-            .code(404)
-            .type('text/html; charset=utf-8')
-            .send(renderCashierNotFound(cashierLangOf(request, q.lang)));
+          return htmlReply(reply.code(404)).send(renderCashierNotFound(cashierLangOf(request, q.lang)));
         }
         return reply.header('cache-control', 'no-store').redirect(back, 303);
       },

@@ -13,7 +13,6 @@ import { useNow } from '../hooks/use-now.ts';
 import {
   formatCountdown,
   isOrderNotFound,
-  isPhoneBrowser,
   paymentPhaseOf,
   payActionView,
   secondsLeft,
@@ -115,9 +114,9 @@ function Waiting({ order, now }: { order: Order; now: number }) {
   const methodName = usePayMethodName()(order.pay_method);
   const confirmClose = useConfirmCloseOrder();
   const view = order.pay ? payActionView(order.pay) : null;
-  // On a phone the provider's page replaces this one and returns to it; on a desktop it opens in a
-  // new tab, so this page keeps polling and turns to success by itself.
-  const sameTab = isPhoneBrowser(navigator.userAgent);
+  // The provider's page replaces this one and returns to it (issue 33 §3), on a desktop too: a new
+  // tab would not have this tab's session (sessionStorage without "remember me") and returned to the
+  // login page right after the money was taken.
   const left = secondsLeft(order.expires_at, now);
 
   return (
@@ -161,17 +160,14 @@ function Waiting({ order, now }: { order: Order; now: number }) {
                 type="primary"
                 size="large"
                 href={view.url}
-                target={sameTab ? undefined : '_blank'}
-                rel="noopener noreferrer"
+                rel="noreferrer"
                 className="ls-pay-go"
                 data-testid="payment-redirect"
               >
                 <PayMethodIcon method={order.pay_method} size={20} />
                 {t('payments.step.goPay', { method: methodName })}
               </Button>
-              <p className="ls-muted ls-small">
-                {sameTab ? t('payments.step.redirectHintSameTab') : t('payments.step.redirectHint')}
-              </p>
+              <p className="ls-muted ls-small">{t('payments.step.redirectHint')}</p>
             </>
           )}
         </div>
