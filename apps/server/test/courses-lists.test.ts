@@ -131,3 +131,51 @@ describe('timetable, lists and teachers’ reports', () => {
     expect((await ctx.courses.getCourseInfo(s, c2.id)).report).toMatchObject({ id: r2, read: false });
   });
 });
+
+describe('the home counts', () => {
+  it('counts as finished only the classes attended; missed, cancelled and called-off ones apart', async () => {
+    const ctx = await setup();
+    const s = await student(ctx);
+    const book = async (startIn: number) =>
+      (await ctx.courses.book({ studentId: s, slotId: await slot(ctx, startIn), payType: 'coin' })).id;
+    await book(2 * HOUR); // attended, stored as over by the lifecycle job
+    await book(3 * HOUR); // attended, over by the clock alone (the job has not run since)
+    const missed = await book(4 * HOUR);
+    const calledOff = await book(5 * HOUR);
+    const cancelled = await book(2 * DAY);
+    await book(3 * DAY); // still to come
+    await ctx.courses.cancel({ studentId: s, courseId: cancelled, reason: 'personal' });
+    ctx.clock.set(NOW + 2 * HOUR + 30 * MINUTE);
+    expect(await ctx.classLifecycle.advanceStatuses()).toMatchObject({ ended: 1 });
+    ctx.clock.set(NOW + 6 * HOUR);
+    await ctx.classLifecycle.markStudentAbsent(missed);
+    await ctx.classLifecycle.markTeacherNoShow(calledOff);
+
+    const home = await ctx.courses.getHomeOverview(s, 3);
+    expect(home).toMatchObject({
+      upcoming_classes: 1,
+      finished_classes: 5,
+      attended_classes: 2,
+      missed_classes: 1,
+      cancelled_classes: 1,
+      called_off_classes: 1,
+    });
+    const finished = await ctx.courses.getCourseList(s, { scope: 'finished', current: 1, size: 10 });
+    expect(finished.total).toBe(home.finished_classes);
+    expect(finished.records.filter((c) => c.status === 300 && c.attended !== false)).toHaveLength(2);
+  });
+
+  it('counts nothing for a student without classes', async () => {
+    const ctx = await setup();
+    const s = await student(ctx);
+    expect(await ctx.courses.getHomeOverview(s, 3)).toMatchObject({
+      upcoming_classes: 0,
+      finished_classes: 0,
+      attended_classes: 0,
+      missed_classes: 0,
+      cancelled_classes: 0,
+      called_off_classes: 0,
+      unread_reports: 0,
+    });
+  });
+});

@@ -126,7 +126,15 @@ describe('GET /user/getUserHome', () => {
     );
     expect(home.reports.unread).toBe(1);
     expect(home.reports.latest.map((r) => r.course_id)).toEqual([past.id]);
-    expect(home.counts).toEqual({ upcoming_classes: 4, finished_classes: 1, favourite_teachers: 2 });
+    expect(home.counts).toEqual({
+      upcoming_classes: 4,
+      finished_classes: 1,
+      attended_classes: 1,
+      missed_classes: 0,
+      cancelled_classes: 0,
+      called_off_classes: 0,
+      favourite_teachers: 2,
+    });
   });
 
   it('answers a visitor with 401', async () => {

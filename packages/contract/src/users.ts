@@ -124,8 +124,21 @@ export const userHomeSchema = z.object({
     latest: z.array(teacherReportItemSchema),
   }),
   counts: z.object({
+    /** Classes not started or in class (the recent list's total). */
     upcoming_classes: z.number().int().min(0),
+    /**
+     * Every class over, cancelled or called off (the finished list's total): the sum of the four
+     * counts below. What the home calls "finished" (已上) is `attended_classes`.
+     */
     finished_classes: z.number().int().min(0),
+    /** Classes over that the student attended (not reported absent). */
+    attended_classes: z.number().int().min(0),
+    /** Classes over that the student was reported absent from (attended = false). */
+    missed_classes: z.number().int().min(0),
+    /** Classes the student cancelled (status -200). */
+    cancelled_classes: z.number().int().min(0),
+    /** Classes called off because the teacher did not come (status -100). */
+    called_off_classes: z.number().int().min(0),
     favourite_teachers: z.number().int().min(0),
   }),
 });

@@ -212,18 +212,44 @@ const recentCount = prepared((db, arg: Arg<StudentNow>) => recentCountOf(db, arg
 
 const finishedCount = prepared((db, arg: Arg<StudentNow>) => finishedCountOf(db, arg));
 
-/** The home page's three counts in one statement: classes to come, classes over, unread reports. */
+/**
+ * The home page's counts in one statement: classes to come, and the classes over split by what
+ * happened (issue 33 §3: "finished" on the home counts only classes the student attended), plus the
+ * unread reports. A class is over when stored as over, or stored as open and already ended (the
+ * derived status, booking.rules.ts); attended unless reported absent (`attended` 0: null is a class
+ * nobody reported on, which keeps its playback and review too). One pass over the student's
+ * classes, which reads each class's row (status and attended), not an index entry alone.
+ */
 const homeCounts = prepared((db, arg: Arg<StudentNow>) =>
-  db.selectNoFrom((eb) => [
-    recentCountOf(db, arg).as('upcoming'),
-    finishedCountOf(db, arg).as('finished'),
-    eb
-      .selectFrom('teacher_report')
-      .select((e) => e.fn.countAll<number>().as('n'))
-      .where('student_id', '=', arg('studentId'))
-      .where('read_at', 'is', null)
-      .as('unread'),
-  ]),
+  db
+    .selectFrom('course')
+    .where('student_id', '=', arg('studentId'))
+    .select((eb) => {
+      const over = eb.or([
+        eb('status', '=', 300),
+        eb.and([eb('status', 'in', [...OPEN_STATUSES]), eb('end_at', '<=', arg('now'))]),
+      ]);
+      return [
+        recentCountOf(db, arg).as('upcoming'),
+        eb.fn.countAll<number>().as('total'),
+        eb.fn
+          .countAll<number>()
+          .filterWhere(eb.and([over, eb.or([eb('attended', 'is', null), eb('attended', '<>', 0)])]))
+          .as('attended'),
+        eb.fn
+          .countAll<number>()
+          .filterWhere(eb.and([over, eb('attended', '=', 0)]))
+          .as('missed'),
+        eb.fn.countAll<number>().filterWhere('status', '=', -200).as('cancelled'),
+        eb.fn.countAll<number>().filterWhere('status', '=', -100).as('called_off'),
+        eb
+          .selectFrom('teacher_report')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .where('student_id', '=', arg('studentId'))
+          .where('read_at', 'is', null)
+          .as('unread'),
+      ];
+    }),
 );
 
 /** Still to come or running, soonest first: the student's open classes (course_student_open_idx). */
@@ -523,8 +549,10 @@ export const coursesRepository = {
   },
 
   /**
-   * The home page's classes and reports (issue 36): its three counts in one statement (classes to
-   * come, classes over, unread reports), the next `size` classes and the latest `size` reports.
+   * The home page's classes and reports (issue 36): its counts in one statement (classes to come,
+   * classes over by outcome, unread reports), the next `size` classes and the latest `size` reports.
+   * `finished` is every class not to come (the finished list's total): attended + missed +
+   * cancelled + called off.
    */
   async homeOverview(
     db: Db,
@@ -534,6 +562,10 @@ export const coursesRepository = {
   ): Promise<{
     upcoming: number;
     finished: number;
+    attended: number;
+    missed: number;
+    cancelled: number;
+    calledOff: number;
     unread: number;
     next: CourseRow[];
     latestReports: ReportRow[];
@@ -544,9 +576,14 @@ export const coursesRepository = {
       latestReportRows(db, size, { studentId, offset: 0 }),
     ]);
     const row = counts.rows[0]!;
+    const upcoming = Number(row.upcoming);
     return {
-      upcoming: Number(row.upcoming),
-      finished: Number(row.finished),
+      upcoming,
+      finished: Number(row.total) - upcoming,
+      attended: Number(row.attended),
+      missed: Number(row.missed),
+      cancelled: Number(row.cancelled),
+      calledOff: Number(row.called_off),
       unread: Number(row.unread),
       next: next.rows,
       latestReports: latest.rows,

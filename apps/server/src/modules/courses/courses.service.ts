@@ -269,8 +269,9 @@ export function createCoursesService(deps: CoursesServiceDeps) {
 
     /**
      * The user centre home's classes and reports (issue 36), in three statements where the lists
-     * took seven: the counts of classes to come, classes over and unread reports in one, the next
-     * `size` classes, the latest `size` reports.
+     * took seven: the counts of classes to come, classes over by outcome and unread reports in one,
+     * the next `size` classes, the latest `size` reports. "Finished" (已上) on the home is the
+     * classes attended; cancelled, called-off and missed ones are counted apart (issue 33 §3).
      */
     async getHomeOverview(
       studentId: number,
@@ -279,6 +280,10 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       next_classes: CourseItem[];
       upcoming_classes: number;
       finished_classes: number;
+      attended_classes: number;
+      missed_classes: number;
+      cancelled_classes: number;
+      called_off_classes: number;
       unread_reports: number;
       latest_reports: TeacherReportItem[];
     }> {
@@ -288,6 +293,10 @@ export function createCoursesService(deps: CoursesServiceDeps) {
         next_classes: overview.next.map((r) => toItem(r, now)),
         upcoming_classes: overview.upcoming,
         finished_classes: overview.finished,
+        attended_classes: overview.attended,
+        missed_classes: overview.missed,
+        cancelled_classes: overview.cancelled,
+        called_off_classes: overview.calledOff,
         unread_reports: overview.unread,
         latest_reports: overview.latestReports.map(toReportItem),
       };

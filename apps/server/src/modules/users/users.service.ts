@@ -66,6 +66,10 @@ export function createUsersService(deps: UsersServiceDeps) {
         counts: {
           upcoming_classes: overview.upcoming_classes,
           finished_classes: overview.finished_classes,
+          attended_classes: overview.attended_classes,
+          missed_classes: overview.missed_classes,
+          cancelled_classes: overview.cancelled_classes,
+          called_off_classes: overview.called_off_classes,
           favourite_teachers: liked.length,
         },
       };
