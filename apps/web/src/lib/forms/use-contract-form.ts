@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import type { Lang } from '@app/contract/i18n';
 import { message as contractMessage } from '@app/contract/messages';
 import { VALIDATION_KEYS } from '@app/contract/validation';
+// The fields' scroll margin below the sticky header (the rule is in the form primitives' styles).
+import '../../components/fields.css';
 
 /** What antd's `onFinishFailed` is given that is used here: the fields in error, in form order. */
 type InvalidFields = { errorFields: { name: (string | number)[] }[] };
@@ -35,7 +37,10 @@ export function useContractForm<Values>(lang: Lang, { toastOnInvalid = true }: C
 
   const onFinishFailed = ({ errorFields }: InvalidFields) => {
     const first = errorFields[0];
-    if (first) form.scrollToField(first.name, { focus: true });
+    // 'always': antd's default 'if-needed' takes a field under the sticky header for visible; with
+    // 'nearest' a visible field still does not move, and one above or under the header comes to
+    // rest below it (its scroll-margin-top, components/fields.css).
+    if (first) form.scrollToField(first.name, { focus: true, scrollMode: 'always' });
     if (toastOnInvalid) void message.error(contractMessage(VALIDATION_KEYS.checkInput, lang));
   };
   return { form, onFinishFailed };
