@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loginWithPassword } from './auth-helpers.ts';
 import {
   antdAssets,
   baseURL,
@@ -401,6 +402,51 @@ describe('phone layout (375 px)', () => {
     await drawer.getByRole('link', { name: '雅思' }).click();
     await tp.page.waitForURL(`${baseURL()}/ielts`);
     await tp.page.waitForFunction(() => document.title === '雅思口语 - 灵犀外教');
+  });
+
+  it('gives a student the timetable in the header, a menu of labelled 44 px rows with logout apart, and confirms the logout', async () => {
+    const tp = await open();
+    await gotoApp(tp.page, '/');
+    // Logged in at desktop width (the header's login button), then used as a phone.
+    await loginWithPassword(tp.page);
+    await tp.page.setViewportSize({ width: 375, height: 812 });
+    const shortcut = tp.page.getByTestId('header-timetable');
+    const box = (await shortcut.boundingBox())!;
+    expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    await shortcut.click();
+    await tp.page.waitForURL(`${baseURL()}/course/index`);
+
+    await tp.page.getByTestId('hamburger').click();
+    const drawer = tp.page.getByRole('dialog', { name: '菜单' });
+    await drawer.waitFor();
+    const rows = await drawer.evaluate((el) =>
+      [...el.querySelectorAll<HTMLElement>('.ls-nav-link, .ls-btn, .ls-drawer-row, .ls-drawer-link')].map(
+        (row) => {
+          const r = row.getBoundingClientRect();
+          return {
+            label: (row.textContent ?? '').trim(),
+            height: r.height,
+            top: r.top,
+            bottom: r.bottom,
+            logout: row.dataset.testid === 'logout',
+          };
+        },
+      ),
+    );
+    expect(rows.length).toBeGreaterThan(6);
+    expect(rows.filter((r) => r.height < 44 || r.label === '')).toEqual([]);
+    // Logout is the last row, well apart from the one above it.
+    const logout = rows.at(-1)!;
+    expect(logout.logout).toBe(true);
+    expect(logout.top - Math.max(...rows.slice(0, -1).map((r) => r.bottom))).toBeGreaterThanOrEqual(24);
+
+    await drawer.getByTestId('logout').click();
+    const home = tp.page.waitForURL(`${baseURL()}/`);
+    await tp.page.getByTestId('logout-confirm').click();
+    await home;
+    const toast = tp.page.locator('.ant-message-notice').filter({ hasText: '已退出登录' });
+    await toast.waitFor();
+    expect(await toast.locator('.anticon-check-circle').count()).toBe(1);
   });
 
   it('switches language from the phone menu', async () => {

@@ -1,8 +1,10 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { MenuOutlined } from '@ant-design/icons';
+import { CalendarOutlined, MenuOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { withAppUi } from '../../lib/antd/app-ui.ts';
 import { lazyWithAntd } from '../../lib/antd/lazy-with-antd.tsx';
+import { takeLoggedOutNote } from '../../lib/session/logout-notice.ts';
 import { useIsLoggedIn } from '../../lib/session/session-store.ts';
 import { Logo } from '../logo.tsx';
 import { useBrandTitle } from '../../lib/app-config/use-brand-title.ts';
@@ -12,6 +14,7 @@ import { LanguageSwitch } from './language-switch.tsx';
 import { MainNav } from './main-nav.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 import { UserArea } from './user-area.tsx';
+import './app-header.css';
 
 // Loaded on first use: the first screen should not pay for the drawer or the QR code renderer.
 const MobileMenu = lazyWithAntd(() => import('./mobile-menu.tsx'));
@@ -33,6 +36,10 @@ export function AppHeader() {
     setDrawerUsed(true);
     setDrawerOpen(true);
   };
+  // The page after a logout confirms it (the logout ends with a full load: lib/session/logout-notice.ts).
+  useEffect(() => {
+    if (takeLoggedOutNote()) withAppUi((ui) => void ui.message.success(t('account.loggedOut')));
+  }, [t]);
   const openAssistant = () => {
     setDrawerOpen(false);
     setAssistantUsed(true);
@@ -55,7 +62,19 @@ export function AppHeader() {
           <ContactMenu onOpenAssistant={openAssistant} />
           <UserArea />
         </div>
-        <div className="ls-mobile-only ls-header-actions">
+        <div className="ls-mobile-only ls-header-actions ls-header-phone">
+          {loggedIn && (
+            // The page a student opens most, one tap from every page on a phone (issue 33 §4).
+            <Link
+              to="/course/index"
+              className="ls-btn ls-btn-text ls-header-shortcut"
+              aria-label={t('nav.course')}
+              data-testid="header-timetable"
+            >
+              <CalendarOutlined aria-hidden="true" />
+              <span className="ls-header-shortcut-label">{t('nav.course')}</span>
+            </Link>
+          )}
           <ThemeToggle />
           <button
             type="button"

@@ -5,15 +5,32 @@ import { LinkButton } from '../link-button.tsx';
 
 type FavouritesButtonProps = {
   onNavigate?: () => void;
+  /** The phone menu's row: the icon with its label and the count in words' place. */
+  block?: boolean;
 };
 
 /**
  * Favourite teachers with a count badge; shown only when logged in (SPEC.md §2, §6). The ids are
  * loaded once per login and reloaded after each like or unlike (SPEC.md §4).
  */
-export function FavouritesButton({ onNavigate }: FavouritesButtonProps) {
+export function FavouritesButton({ onNavigate, block = false }: FavouritesButtonProps) {
   const { t } = useTranslation();
   const count = useLikedTeacherIds().data?.length ?? 0;
+  if (block) {
+    return (
+      <span className="ls-badge-holder ls-drawer-item" data-testid="favourites-badge" data-count={count}>
+        <LinkButton
+          to="/user/like-teachers"
+          onNavigate={onNavigate}
+          block
+          icon={<HeartOutlined />}
+          data-testid="favourites-button"
+        >
+          {t('header.favouritesCount', { count })}
+        </LinkButton>
+      </span>
+    );
+  }
   return (
     <span className="ls-badge-holder" data-testid="favourites-badge" data-count={count}>
       <LinkButton

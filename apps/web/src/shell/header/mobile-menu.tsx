@@ -8,7 +8,8 @@ import { LanguageSwitch } from './language-switch.tsx';
 import { MainNav } from './main-nav.tsx';
 import { useSettings } from '../../lib/settings/settings-store.ts';
 import { useIsDark } from '../../lib/settings/use-is-dark.ts';
-import { UserArea } from './user-area.tsx';
+import { LogoutButton, UserArea } from './user-area.tsx';
+import './mobile-menu.css';
 
 /** The same setting as a labelled switch, for the phone menu. */
 function ThemeSwitchRow() {
@@ -31,13 +32,18 @@ type MobileMenuProps = {
   onOpenAssistant: () => void;
 };
 
-/** The header's content in a drawer for screens below 992 px. Loaded on first open. */
+/**
+ * The header's content in a drawer for screens below 992 px. Loaded on first open. Every entry has
+ * its words and a row of at least 44 px; logout stands apart at the bottom, after the navigation,
+ * the account, the settings and the contacts (issue 33 §4).
+ */
 export default function MobileMenu({ open, onClose, onOpenAssistant }: MobileMenuProps) {
   const { t } = useTranslation();
   const loggedIn = useIsLoggedIn();
   return (
     <Drawer
       id="ls-mobile-menu"
+      rootClassName="ls-mobile-menu"
       open={open}
       onClose={onClose}
       placement="right"
@@ -47,13 +53,18 @@ export default function MobileMenu({ open, onClose, onOpenAssistant }: MobileMen
       <MainNav vertical onNavigate={onClose} />
       <Divider />
       <UserArea block onAction={onClose} />
-      {loggedIn && <FavouritesButton onNavigate={onClose} />}
+      {loggedIn && <FavouritesButton block onNavigate={onClose} />}
       <div className="ls-drawer-group">
         <LanguageSwitch block />
         <ThemeSwitchRow />
       </div>
       <Divider />
       <ContactMenu variant="list" onOpenAssistant={onOpenAssistant} onNavigate={onClose} />
+      {loggedIn && (
+        <div className="ls-mobile-menu-logout">
+          <LogoutButton onAction={onClose} />
+        </div>
+      )}
     </Drawer>
   );
 }

@@ -47,9 +47,33 @@ function UserCard({ info }: { info: UserInfo }) {
 }
 
 /**
+ * Logout (with its confirmation), for the phone menu: a row of its own, apart from the navigation
+ * (issue 33 §4). The desktop's avatar menu has it as its last entry.
+ */
+export function LogoutButton({ onAction }: { onAction?: () => void }) {
+  const { t } = useTranslation();
+  const logout = useLogout();
+  return (
+    <button
+      type="button"
+      className="ls-btn ls-btn-block ls-btn-danger"
+      onClick={() => {
+        onAction?.();
+        logout();
+      }}
+      data-testid="logout"
+    >
+      <LogoutOutlined aria-hidden="true" />
+      {t('account.logout')}
+    </button>
+  );
+}
+
+/**
  * User area of the header (SPEC.md §2). Logged out: Login and Register, both opening the login
  * dialog. Logged in: Buy study coins (→ /user/coins) and the avatar menu with personal centre,
- * course management and logout (with confirmation). `block` is the phone drawer's variant.
+ * course management and logout (with confirmation). `block` is the phone drawer's variant, whose
+ * logout is a separate `LogoutButton`.
  */
 export function UserArea({ block = false, onAction }: UserAreaProps) {
   const { t } = useTranslation();
@@ -80,21 +104,6 @@ export function UserArea({ block = false, onAction }: UserAreaProps) {
           <LinkButton to="/user/home" onNavigate={onAction} block icon={<UserOutlined />}>
             {t('account.personalCentre')}
           </LinkButton>
-          <LinkButton to="/course/index" onNavigate={onAction} block icon={<BookOutlined />}>
-            {t('account.courseManagement')}
-          </LinkButton>
-          <button
-            type="button"
-            className="ls-btn ls-btn-block ls-btn-danger"
-            onClick={() => {
-              onAction?.();
-              logout();
-            }}
-            data-testid="logout"
-          >
-            <LogoutOutlined aria-hidden="true" />
-            {t('account.logout')}
-          </button>
         </div>
       );
     }

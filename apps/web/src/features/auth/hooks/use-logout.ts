@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CODES } from '@app/contract/codes';
 import { isApiError } from '../../../lib/http/api-error.ts';
 import { announceLogout } from '../../../lib/session/logout-broadcast.ts';
+import { noteLoggedOut } from '../../../lib/session/logout-notice.ts';
 import { session } from '../../../lib/session/session-store.ts';
 import { logoutRequest } from '../api/logout.ts';
 
@@ -39,6 +40,8 @@ export function useLogout(): () => void {
         okButtonProps: { danger: true, 'data-testid': 'logout-confirm' },
         onOk: async () => {
           await endSession();
+          // The next page says "You are logged out" (lib/session/logout-notice.ts).
+          noteLoggedOut();
           // A full load drops every cached query of the student.
           window.location.assign('/');
         },
