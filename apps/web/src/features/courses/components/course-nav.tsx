@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import './course-nav.css';
 import '../../../locales/courses/index.ts';
 
 const LINKS = [

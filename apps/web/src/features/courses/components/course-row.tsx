@@ -41,7 +41,7 @@ export function CourseRow({ course }: { course: CourseItem }) {
   return (
     <Link
       to={`/course/view/${course.id}`}
-      className="ls-c-row"
+      className="ls-c-row ls-c-row-grid"
       data-testid="course-row"
       data-course-id={course.id}
     >

@@ -14,7 +14,7 @@ export function FeedbackRow({ report }: { report: TeacherReportItem }) {
   return (
     <Link
       to={`/course/feedback/view/${report.course_id}/${report.id}`}
-      className={report.read ? 'ls-c-row' : 'ls-c-row is-unread'}
+      className={`ls-c-row ls-c-row-grid${report.read ? '' : ' is-unread'}`}
       data-testid="feedback-row"
       data-report-id={report.id}
       data-read={report.read}

@@ -5,7 +5,7 @@ import { WeekdayIcon } from '../../../components/weekday-icon.tsx';
 import { TimetableClass } from './timetable-class.tsx';
 import '../../../locales/courses/index.ts';
 
-/** The phone week: only the days with classes, one under the other, today marked. */
+/** The phone week: only the days with classes, one under the other, today marked, days gone by quieter. */
 export function TimetableList({
   days,
   byDay,
@@ -23,11 +23,12 @@ export function TimetableList({
         .map((day) => {
           const key = day.format('YYYY-MM-DD');
           const isToday = key === today;
+          const isPast = key < today;
           const headingId = `ls-tt-list-${key}`;
           return (
             <section
               key={key}
-              className={`ls-tt-list-day${isToday ? ' is-today' : ''}`}
+              className={`ls-tt-list-day${isToday ? ' is-today' : ''}${isPast ? ' is-past' : ''}`}
               aria-labelledby={headingId}
             >
               <h2 id={headingId} className="ls-tt-day-head">

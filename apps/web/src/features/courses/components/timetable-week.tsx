@@ -6,8 +6,8 @@ import { TimetableClass } from './timetable-class.tsx';
 import '../../../locales/courses/index.ts';
 
 /**
- * The desktop week: Monday to Sunday side by side, today marked (outline and the word "Today"), each
- * day's classes as blocks in start order.
+ * The desktop week: Monday to Sunday side by side, today marked (outline and the word "Today"), the
+ * days gone by drawn quieter (dashed), each day's classes as blocks in start order.
  */
 export function TimetableWeek({
   days,
@@ -24,12 +24,13 @@ export function TimetableWeek({
       {days.map((day) => {
         const key = day.format('YYYY-MM-DD');
         const isToday = key === today;
+        const isPast = key < today;
         const classes = byDay.get(key) ?? [];
         const headingId = `ls-tt-day-${key}`;
         return (
           <section
             key={key}
-            className={`ls-tt-day${isToday ? ' is-today' : ''}`}
+            className={`ls-tt-day${isToday ? ' is-today' : ''}${isPast ? ' is-past' : ''}`}
             aria-labelledby={headingId}
             data-testid={isToday ? 'timetable-today' : undefined}
           >

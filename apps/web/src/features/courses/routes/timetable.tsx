@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { ListEmpty, ListError, ListSkeleton } from '../../../components/list-states.tsx';
 import { useMediaQuery } from '../../../lib/media/use-media-query.ts';
 import { useTimetable } from '../api/get-timetable.ts';
+import { CourseNav } from '../components/course-nav.tsx';
 import { TimetableCountdown } from '../components/timetable-countdown.tsx';
 import { TimetableList } from '../components/timetable-list.tsx';
 import { TimetableWeek } from '../components/timetable-week.tsx';
@@ -32,6 +33,8 @@ export default function TimetableRoute() {
   const timetable = useTimetable(range);
   const wide = useMediaQuery(WIDE);
   const today = dayjs().format('YYYY-MM-DD');
+  // A week before this one: its classes are history, and an empty one suggests no booking.
+  const past = offset < 0;
   const byDay = byLocalDay(timetable.data?.records ?? []);
 
   return (
@@ -40,6 +43,7 @@ export default function TimetableRoute() {
         <h1>{t('titles.courseTimetable')}</h1>
         <TimetableCountdown />
       </div>
+      <CourseNav />
       <div className="ls-tt-nav">
         <button
           type="button"
@@ -52,6 +56,11 @@ export default function TimetableRoute() {
         </button>
         <span className="ls-tt-range" aria-live="polite" data-testid="timetable-range">
           {t('courses.timetable.weekOf', { from: days[0]!.format('MM/DD'), to: days[6]!.format('MM/DD') })}
+          {past && (
+            <span className="ls-tt-past" data-testid="timetable-past">
+              {t('courses.timetable.pastWeek')}
+            </span>
+          )}
         </span>
         <button
           type="button"
@@ -88,12 +97,15 @@ export default function TimetableRoute() {
           ) : (
             byDay.size > 0 && <TimetableList days={days} byDay={byDay} today={today} />
           )}
-          {byDay.size === 0 && (
-            <ListEmpty testIdPrefix="timetable" description={t('courses.timetable.empty')}>
-              <p className="ls-muted ls-small">{t('courses.timetable.emptyHint')}</p>
-              <Link to="/#teachers-title">{t('courses.timetable.findTeacher')}</Link>
-            </ListEmpty>
-          )}
+          {byDay.size === 0 &&
+            (past ? (
+              <ListEmpty testIdPrefix="timetable" description={t('courses.timetable.pastEmpty')} />
+            ) : (
+              <ListEmpty testIdPrefix="timetable" description={t('courses.timetable.empty')}>
+                <p className="ls-muted ls-small">{t('courses.timetable.emptyHint')}</p>
+                <Link to="/#teachers-title">{t('courses.timetable.findTeacher')}</Link>
+              </ListEmpty>
+            ))}
         </div>
       )}
     </div>

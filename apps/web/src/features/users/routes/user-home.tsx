@@ -10,6 +10,7 @@ import { ListError, ListSkeleton } from '../../../components/list-states.tsx';
 import { Coins } from '../../../components/money.tsx';
 import { useUserHome } from '../api/get-user-home.ts';
 import '../components/users.css';
+import '../../../locales/courses/index.ts';
 
 function Tile({
   title,
@@ -46,6 +47,25 @@ function HomeAvatar({ src }: { src: string }) {
     <span className="ls-user-avatar ls-u-hello-avatar" aria-hidden="true">
       <UserOutlined />
     </span>
+  );
+}
+
+/**
+ * The classes over that the student did not attend, counted apart from "finished" (已上, issue 33
+ * §3): cancelled, missed, called off; only those that happened.
+ */
+function ClassesApart({ counts }: { counts: UserHome['counts'] }) {
+  const { t } = useTranslation();
+  const parts = [
+    { key: 'cancelled', count: counts.cancelled_classes },
+    { key: 'missed', count: counts.missed_classes },
+    { key: 'calledOff', count: counts.called_off_classes },
+  ].filter((part) => part.count > 0);
+  if (parts.length === 0) return null;
+  return (
+    <div className="ls-muted ls-small" data-testid="home-classes-apart">
+      {parts.map((part) => t(`courses.counts.${part.key}`, { count: part.count })).join(' · ')}
+    </div>
   );
 }
 
@@ -95,9 +115,10 @@ function Overview({ data }: { data: UserHome }) {
               </Link>
             </li>
             <li>
-              <Link to="/course/endCourse">
-                <strong>{counts.finished_classes}</strong> {t('users.finished')}
+              <Link to="/course/endCourse" data-testid="home-attended">
+                <strong>{counts.attended_classes}</strong> {t('users.finished')}
               </Link>
+              <ClassesApart counts={counts} />
             </li>
             <li>
               <Link to="/user/like-teachers">
