@@ -11,7 +11,8 @@ import { withAppUi } from '../../lib/antd/app-ui.ts';
 import { isApiError } from '../../lib/http/api-error.ts';
 import { useLoginDialog } from '../../lib/session/login-dialog-store.ts';
 import { useIsLoggedIn } from '../../lib/session/session-store.ts';
-import { BEIJING_TIME_ZONE, studentTimeZone } from '../../lib/time/zoned-time.ts';
+import { currentLanguage } from '../../lib/settings/settings-store.ts';
+import { BEIJING_TIME_ZONE, studentTimeZone, zoneName } from '../../lib/time/zoned-time.ts';
 import { useTeacherInfo } from '../../features/teachers/api/get-teacher-info.ts';
 import { useTeacherSchedule } from '../../features/teachers/api/get-teacher-schedule.ts';
 import { BookingTeacherHeader } from '../../features/teachers/components/booking-teacher-header.tsx';
@@ -153,7 +154,9 @@ export default function TeacherBookingRoute() {
       <p className="ls-muted ls-small ls-t-booking-hint">
         {t('courses.booking.pickHint')}{' '}
         {zone !== BEIJING_TIME_ZONE && (
-          <span data-testid="booking-zone-note">{t('courses.booking.zoneNote', { zone })}</span>
+          <span data-testid="booking-zone-note">
+            {t('courses.booking.zoneNote', { zone: zoneName(zone, currentLanguage()) })}
+          </span>
         )}
       </p>
       <SlotGrid

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BEIJING_TIME_ZONE, formatInZone, zonedTimes, zoneOffsetMinutes } from './zoned-time.ts';
+import { BEIJING_TIME_ZONE, formatInZone, zonedTimes, zoneName, zoneOffsetMinutes } from './zoned-time.ts';
 
 // 09:30 UTC on 22 Nov 2026: 17:30 in Beijing, 10:30 in Berlin (winter time), 09:30 in London.
 const AT = '2026-11-22T09:30:00.000Z';
@@ -31,5 +31,28 @@ describe('zonedTimes', () => {
     // 23:30 UTC is already the next morning in Beijing.
     expect(formatInZone('2026-11-22T23:30:00Z', 'en', BEIJING_TIME_ZONE, 'date')).toContain('23');
     expect(formatInZone('2026-11-22T23:30:00Z', 'en', 'Europe/London', 'date')).toContain('22');
+  });
+});
+
+describe('zoneName', () => {
+  it("names the common zones abroad by their city in the student's language", () => {
+    expect(zoneName('Europe/London', 'zh-Hans')).toBe('伦敦时间');
+    expect(zoneName('Europe/London', 'en')).toBe('London time');
+    expect(zoneName('America/Los_Angeles', 'zh-Hans')).toBe('洛杉矶时间');
+    expect(zoneName('America/Los_Angeles', 'en')).toBe('Los Angeles time');
+    expect(zoneName(BEIJING_TIME_ZONE, 'zh-Hans')).toBe('北京时间');
+  });
+
+  it("falls back on Intl's generic name, never the IANA id", () => {
+    const zh = zoneName('Europe/Vienna', 'zh-Hans');
+    const en = zoneName('Europe/Vienna', 'en');
+    expect(zh).toBe('中欧时间');
+    expect(en).toBe('Central European Time');
+    for (const name of [zh, en]) expect(name).not.toContain('/');
+  });
+
+  it('names a zone Intl cannot by the last part of its id', () => {
+    expect(zoneName('Not/A_Zone', 'en')).toBe('A Zone time');
+    expect(zoneName('Not/A_Zone', 'zh-Hans')).toBe('A Zone时间');
   });
 });
