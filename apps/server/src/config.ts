@@ -151,6 +151,12 @@ const envSchema = z.object({
     .trim()
     .regex(/^\+?[\d][\d -]{2,30}$/, 'expected a phone number (digits, spaces, dashes, optional +)')
     .default('400-820-1234'),
+  /** The assistant's WeChat ID (6 to 20 letters, digits, - or _, starting with a letter). */
+  ASSISTANT_WECHAT: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z][-_A-Za-z0-9]{5,19}$/, 'expected a WeChat ID (6 to 20 letters, digits, - or _)')
+    .default('linguaspark-ta'),
   /** What the assistant's QR code encodes (e.g. a WeChat contact link). */
   ASSISTANT_QR_URL: httpUrl.default('https://u.wechat.com/linguaspark-assistant'),
   BUSINESS_MAIL: z.email().default('business@linguaspark.example'),

@@ -50,6 +50,7 @@ describe('GET /api/v1/app/config', () => {
         APP_DOWNLOAD_URL: 'https://school.example/app',
         ASSISTANT_NAME: '王老师',
         ASSISTANT_PHONE: '+86 10 8888-0000',
+        ASSISTANT_WECHAT: 'school_helper_01',
         ASSISTANT_QR_URL: 'https://u.wechat.com/school-assistant',
         BUSINESS_MAIL: 'bd@school.example',
         JOIN_US_MAIL: 'teach@school.example',
@@ -68,6 +69,7 @@ describe('GET /api/v1/app/config', () => {
       teaching_assistant: {
         name: '王老师',
         phone: '+86 10 8888-0000',
+        wechat: 'school_helper_01',
         qr: 'https://u.wechat.com/school-assistant',
       },
       mails: { business: 'bd@school.example', join_us: 'teach@school.example' },
@@ -83,6 +85,7 @@ describe('GET /api/v1/app/config', () => {
       ['CUSTOMER_SERVICE_URL', 'ftp://chat.example'],
       ['ASSISTANT_QR_URL', 'not a url'],
       ['ASSISTANT_PHONE', 'call me'],
+      ['ASSISTANT_WECHAT', 'a b'],
       ['BUSINESS_MAIL', 'not-a-mail'],
       ['JOIN_US_MAIL', 'join@'],
     ] as const) {

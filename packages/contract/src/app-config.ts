@@ -10,7 +10,8 @@ const shellLink = z.string().min(1);
 export const appConfigSchema = z.object({
   brand: z.object({ 'zh-Hans': z.string(), en: z.string() }),
   customer_service_url: shellLink,
-  teaching_assistant: z.object({ name: z.string(), phone: z.string(), qr: z.string() }),
+  /** `wechat`: the assistant's WeChat ID, which a student on a phone copies and searches in WeChat. */
+  teaching_assistant: z.object({ name: z.string(), phone: z.string(), wechat: z.string(), qr: z.string() }),
   app_download_url: shellLink,
   mails: z.object({ business: z.string(), join_us: z.string() }),
   faq_url: shellLink,

@@ -12,6 +12,7 @@ export type AppConfigSettings = Pick<
   | 'CUSTOMER_SERVICE_URL'
   | 'ASSISTANT_NAME'
   | 'ASSISTANT_PHONE'
+  | 'ASSISTANT_WECHAT'
   | 'ASSISTANT_QR_URL'
   | 'APP_DOWNLOAD_URL'
   | 'BUSINESS_MAIL'
@@ -38,6 +39,7 @@ export function createAppConfigService({ db, clock, config }: AppConfigServiceDe
         teaching_assistant: {
           name: config.ASSISTANT_NAME,
           phone: config.ASSISTANT_PHONE,
+          wechat: config.ASSISTANT_WECHAT,
           // Rendered by the web app as a QR code (antd QRCode); scanning opens the assistant's WeChat.
           qr: config.ASSISTANT_QR_URL,
         },
