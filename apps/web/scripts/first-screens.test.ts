@@ -103,9 +103,9 @@ describe('start-up screens, rendered from the pages as the build does', () => {
     for (const lang of LANGS) {
       const ielts = inLanguage(page('ielts'), lang);
       const strings = locale('ielts', lang).ielts!;
-      expect(ielts).toContain(`<nav class="ls-pill-nav" aria-label="${html(strings.subnavLabel!)}">`);
+      expect(ielts).toContain(`<nav class="ls-subnav" aria-label="${html(strings.subnavLabel!)}">`);
       expect(ielts).toContain(
-        `<a aria-current="page" class="active" href="/ielts" data-discover="true">${html(strings.navOverview!)}</a>`,
+        `<a aria-current="page" class="ls-subnav-link active" href="/ielts" data-discover="true">${html(strings.navOverview!)}</a>`,
       );
       expect(ielts).toContain(`<h1 class="ls-ielts-title">${html(strings.indexTitle!)}</h1>`);
       expect(ielts).toContain(`<p class="ls-muted ls-ielts-intro">${html(strings.indexIntro!)}</p>`);

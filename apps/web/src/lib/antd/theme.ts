@@ -1,42 +1,54 @@
 import { theme, type ThemeConfig } from 'antd';
+import { colors, radii, sizes, type } from '../design/tokens.ts';
 
-/** Brand teal. The light shade carries white text at AA contrast; dark mode lifts links and accents. */
-const BRAND = {
-  primary: '#0f766e',
-  primaryDark: '#0d9488',
-  /** The light theme's tint of the brand (--ls-primary-soft): selected options, info tags. */
-  primarySoft: '#e3f3f1',
-  linkDark: '#5eead4',
-  accent: '#f59e0b',
-} as const;
-
-const FONT_FAMILY =
-  "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Noto Sans SC', 'Helvetica Neue', Arial, sans-serif";
-
+/**
+ * Ant Design's theme, from the design tokens (lib/design/tokens.ts) that the app's own CSS uses too:
+ * one primary, one danger red, one control height and one button shape per theme. On a phone the
+ * controls grow to the touch size through antd's CSS variables (app/styles.css, "antd on a phone"):
+ * antd's theme cannot hold a media query.
+ */
 export function buildTheme(dark: boolean): ThemeConfig {
+  const c = dark ? colors.dark : colors.light;
   return {
     algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
     cssVar: { key: 'ls' },
     token: {
-      colorPrimary: dark ? BRAND.primaryDark : BRAND.primary,
+      colorPrimary: c.primary,
       // antd derives the light tints of the brand as a grey (#a8b5b2), on which the teal text of an
-      // info tag ("新", unread) fails contrast (2.6:1); in dark mode its info teal reads 3.7:1 on
-      // its tint. The soft tint and the link teal give 4.8:1 and more (Lighthouse, issue 18).
-      colorInfo: dark ? BRAND.linkDark : BRAND.primary,
-      ...(dark ? {} : { colorPrimaryBg: BRAND.primarySoft, colorInfoBg: BRAND.primarySoft }),
-      colorLink: dark ? BRAND.linkDark : BRAND.primary,
-      borderRadius: 10,
-      borderRadiusLG: 16,
-      fontFamily: FONT_FAMILY,
-      colorBgLayout: dark ? '#0b1214' : '#f4f7f7',
-      colorBgContainer: dark ? '#121c1f' : '#ffffff',
-      colorBgElevated: dark ? '#172428' : '#ffffff',
+      // info tag ("新", unread) fails contrast (2.6:1): the brand's own soft tint instead.
+      colorInfo: c.primary,
+      colorPrimaryBg: c.primarySoft,
+      colorInfoBg: c.primarySoft,
+      colorLink: c.primary,
+      colorError: c.danger,
+      colorSuccess: c.success,
+      colorText: c.text,
+      colorTextSecondary: c.text2,
+      borderRadius: radii.small,
+      borderRadiusLG: radii.card,
+      controlHeight: sizes.control,
+      controlHeightSM: sizes.controlSmall,
+      fontFamily: type.fontFamily,
+      fontSize: type.body,
+      colorBgLayout: c.bg,
+      colorBgContainer: c.surface,
+      colorBgElevated: c.surface2,
     },
     components: {
-      Button: { fontWeight: 500 },
+      // The app's button: a pill, text in the colour that reads on the primary in each theme (dark
+      // text on the dark theme's mint).
+      Button: {
+        fontWeight: 500,
+        primaryColor: c.onPrimary,
+        dangerColor: c.onDanger,
+        borderRadius: radii.control,
+        borderRadiusSM: radii.control,
+        borderRadiusLG: radii.control,
+      },
       // antd's breadcrumb links are colorTextDescription, below AA contrast on the page background
-      // (axe, issue 18): the shell's secondary text colour (--ls-text-2) instead.
-      Breadcrumb: { linkColor: dark ? '#a3b5b3' : '#4a5d5b' },
+      // (axe, issue 18): the secondary text colour instead.
+      Breadcrumb: { linkColor: c.text2 },
+      Pagination: { itemSize: sizes.control, itemSizeSM: sizes.controlSmall },
     },
   };
 }

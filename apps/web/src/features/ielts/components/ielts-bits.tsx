@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { IELTS_PARTS, type IeltsPart } from '@app/contract/ielts-parts';
 import type { Bilingual } from '@app/contract/i18n';
+import { SubNav } from '../../../components/sub-nav.tsx';
 import { ListEmpty, ListError, ListSkeleton } from '../../../components/list-states.tsx';
 import { isApiError } from '../../../lib/http/api-error.ts';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
@@ -48,16 +48,15 @@ export function BandTag({ band }: { band: number }) {
 export function IeltsSubnav() {
   const { t } = useTranslation();
   return (
-    <nav className="ls-pill-nav" aria-label={t('ielts.subnavLabel')}>
-      <NavLink to="/ielts" end>
-        {t('ielts.navOverview')}
-      </NavLink>
-      <NavLink to="/ielts/issue" end>
-        {t('ielts.navBanks')}
-      </NavLink>
-      <NavLink to="/ielts/issue/detailed">{t('ielts.navBank')}</NavLink>
-      <NavLink to="/ielts/SpeakingSamples">{t('ielts.navSamples')}</NavLink>
-    </nav>
+    <SubNav
+      label={t('ielts.subnavLabel')}
+      links={[
+        { to: '/ielts', end: true, label: t('ielts.navOverview') },
+        { to: '/ielts/issue', end: true, label: t('ielts.navBanks') },
+        { to: '/ielts/issue/detailed', label: t('ielts.navBank') },
+        { to: '/ielts/SpeakingSamples', label: t('ielts.navSamples') },
+      ]}
+    />
   );
 }
 

@@ -1,9 +1,10 @@
-import { Link, NavLink, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Select } from 'antd';
 import { IELTS_PARTS, type IeltsPart } from '@app/contract/ielts';
 import { useIssueDetail } from '../api/get-issue-detail.ts';
 import { useIssueList } from '../api/get-issue-list.ts';
+import { SubNav } from '../../../components/sub-nav.tsx';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
 import { parseId, samplePath } from '../lib/timu-path.ts';
 import {
@@ -56,17 +57,14 @@ export function IssueBank({ type }: { type: IeltsPart }) {
           }}
         />
       </div>
-      <nav className="ls-pill-nav" aria-label={t('ielts.partsLabel')}>
-        {IELTS_PARTS.map((part) => (
-          <NavLink
-            key={part.value}
-            to={`/ielts/issue/detailed/${part.value}${query}`}
-            className={() => (part.value === type ? 'active' : '')}
-          >
-            {part.label[language]}
-          </NavLink>
-        ))}
-      </nav>
+      <SubNav
+        label={t('ielts.partsLabel')}
+        links={IELTS_PARTS.map((part) => ({
+          to: `/ielts/issue/detailed/${part.value}${query}`,
+          label: part.label[language],
+          current: part.value === type,
+        }))}
+      />
       {type === 'part3' && (
         <p className="ls-muted" style={{ margin: 0 }}>
           {t('ielts.part3Hint')}
