@@ -401,6 +401,92 @@ describe('calendar feed', () => {
   });
 });
 
+/** The timetable once the week on screen is the one asked for (the last one stays while the next loads). */
+async function timetableSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.querySelector(
+        '[data-testid="timetable-week"], [data-testid="timetable-list"], [data-testid="timetable-empty"]',
+      ) !== null && document.querySelector('.ls-tt-page [aria-busy="true"]') === null,
+  );
+}
+
+describe('finding one’s way (issue 33 §3, §4)', () => {
+  it('counts only attended classes as finished on the home, lines the rows up, and labels past weeks', async () => {
+    const finished = await allCourses('finished');
+    const over = finished.filter((c) => c.status === 300);
+    const expected = {
+      attended: over.filter((c) => c.attended !== false).length,
+      missed: over.filter((c) => c.attended === false).length,
+      cancelled: finished.filter((c) => c.status === -200).length,
+    };
+    expect(expected.missed, 'seeded: a missed class').toBeGreaterThan(0);
+    expect(expected.cancelled, 'seeded: a cancelled class').toBeGreaterThan(0);
+
+    const { page } = await openAsDemo();
+    await gotoApp(page, '/user/home');
+    const attended = page.getByTestId('home-attended');
+    await attended.waitFor();
+    expect(await attended.locator('strong').textContent()).toBe(String(expected.attended));
+    const apart = await page.getByTestId('home-classes-apart').textContent();
+    expect(apart).toContain(`已取消\u00a0${expected.cancelled}\u00a0节`);
+    expect(apart).toContain(`缺席\u00a0${expected.missed}\u00a0节`);
+
+    // The finished list's rows: the time and the tags start at the same x in every row.
+    await gotoApp(page, '/course/endCourse');
+    await page.getByTestId('course-row').nth(1).waitFor();
+    const columns = await page
+      .getByTestId('course-row')
+      .evaluateAll((rows) =>
+        rows.map((row) =>
+          ['.ls-c-row-main', '.ls-c-row-tags'].map((cell) =>
+            Math.round(row.querySelector(cell)!.getBoundingClientRect().left),
+          ),
+        ),
+      );
+    expect(new Set(columns.map((c) => c[0])).size, 'time column').toBe(1);
+    expect(new Set(columns.map((c) => c[1])).size, 'tags column').toBe(1);
+
+    // The timetable carries the course tabs, itself marked as the current one.
+    await gotoApp(page, '/course/index');
+    const nav = page.getByRole('navigation', { name: '课程' });
+    expect(await nav.getByRole('link', { name: '课表', exact: true }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(await nav.getByRole('link').count()).toBe(4);
+    await timetableSettled(page);
+    expect(await page.getByTestId('timetable-past').count()).toBe(0);
+
+    // Last week: labelled past, its days drawn as gone by.
+    await page.getByTestId('timetable-prev').click();
+    await timetableSettled(page);
+    expect(await page.getByTestId('timetable-past').textContent()).toBe('已过去');
+    expect(await page.locator('.ls-tt-day.is-past').count()).toBe(7);
+
+    // An empty week ahead suggests a teacher; an empty past week (before the seeded history) does not.
+    await page.getByTestId('timetable-this-week').click();
+    for (let i = 0; i < 3; i++) await page.getByTestId('timetable-next').click();
+    await timetableSettled(page);
+    const ahead = page.getByTestId('timetable-empty');
+    expect(await ahead.getByRole('link', { name: '去找老师' }).count()).toBe(1);
+    await page.getByTestId('timetable-this-week').click();
+    for (let i = 0; i < 9; i++) await page.getByTestId('timetable-prev').click();
+    await timetableSettled(page);
+    const past = page.getByTestId('timetable-empty');
+    expect(await past.textContent()).toBe('这一周没有课程。');
+    expect(await past.getByRole('link').count()).toBe(0);
+    expect(await page.getByTestId('timetable-past').count()).toBe(1);
+
+    // On a phone the tabs are a finger's size.
+    await page.setViewportSize(PHONE);
+    const heights = await nav
+      .getByRole('link')
+      .evaluateAll((links) => links.map((l) => l.getBoundingClientRect().height));
+    expect(Math.min(...heights)).toBeGreaterThanOrEqual(44);
+    await noHorizontalScroll(page);
+  });
+});
+
 describe('375 px, both themes: no horizontal scroll, axe clean', () => {
   for (const dark of [false, true]) {
     for (const lang of ['zh-Hans', 'en'] as const) {

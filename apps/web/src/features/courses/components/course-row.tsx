@@ -48,8 +48,10 @@ export function CourseRow({ course }: { course: CourseItem }) {
       <TeacherLine teacher={course.teacher} />
       <span className="ls-c-row-main">
         <span className="ls-c-row-time">
-          <DateTime value={course.start} />
-          <span className="ls-muted ls-small"> · {t('courses.list.minutes', { count: course.minutes })}</span>
+          <DateTime value={course.start} />{' '}
+          <span className="ls-muted ls-small ls-c-nowrap">
+            · {t('courses.list.minutes', { count: course.minutes })}
+          </span>
         </span>
         <PayTypeLine course={course} />
         {outcome && (

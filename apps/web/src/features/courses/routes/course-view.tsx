@@ -77,9 +77,8 @@ function CourseDetails({ course }: { course: CourseInfo }) {
           <div>
             <dt>{t('courses.view.time')}</dt>
             <dd data-testid="course-time">
-              <DateTime value={course.start} />
-              <span className="ls-muted ls-small">
-                {' '}
+              <DateTime value={course.start} />{' '}
+              <span className="ls-muted ls-small ls-c-nowrap">
                 · {t('courses.list.minutes', { count: course.minutes })}
               </span>
             </dd>
