@@ -35,7 +35,7 @@ const NAMES = {
     manual: 'User manual',
     app: 'Get the app',
     contact: 'Contact us',
-    service: 'Online customer service',
+    service: 'Customer service (phone, WeChat)',
     notFound: 'Page not found',
   },
 } as const;
@@ -130,6 +130,37 @@ describe('help pages: where the footer and contact links lead by default', () =>
         .toBe(true);
     });
   }
+
+  it("offers the assistant's WeChat ID to copy and the QR code as an image to save on a phone", async () => {
+    const config = await apiData<{ teaching_assistant: { wechat: string } }>('/app/config');
+    const tp = await openIn('en', {
+      viewport: { width: 375, height: 812 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+    await gotoApp(tp.page, '/help/faq#contact');
+    const wechat = tp.page.getByTestId('help-contact').getByTestId('assistant-wechat');
+    await wechat.waitFor();
+    expect(await wechat.getByTestId('assistant-wechat-id').textContent()).toBe(
+      config.teaching_assistant.wechat,
+    );
+    const copy = wechat.getByTestId('assistant-wechat-copy');
+    expect((await copy.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await copy.click();
+    const status = wechat.getByTestId('assistant-wechat-status');
+    await expect.poll(() => status.getAttribute('data-result')).toBe('yes');
+    expect(await status.textContent()).toContain('WeChat ID copied');
+    expect(await tp.page.evaluate(() => navigator.clipboard.readText())).toBe(
+      config.teaching_assistant.wechat,
+    );
+    // The QR code is an image (press and hold saves it) and a link downloads it.
+    const image = wechat.getByTestId('assistant-qr-image');
+    expect(await image.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    const save = wechat.getByTestId('assistant-qr-save');
+    expect(await save.getAttribute('download')).toMatch(/\.png$/);
+    expect(await save.getAttribute('href')).toBe(await image.getAttribute('src'));
+    const overflow = await tp.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
 
   it('shows no filing notice while none is configured', async () => {
     const tp = await open();

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { loginWithPassword } from './auth-helpers.ts';
+import { screenshotDir } from './axe.ts';
 import {
   antdAssets,
   baseURL,
   gotoApp,
   openDropdown,
   seedStorage,
+  waitForMotionEnd,
   waitForConfig,
   type TestPage,
   useBrowser,
@@ -419,6 +421,8 @@ describe('phone layout (375 px)', () => {
     await tp.page.getByTestId('hamburger').click();
     const drawer = tp.page.getByRole('dialog', { name: '菜单' });
     await drawer.waitFor();
+    await waitForMotionEnd(drawer);
+    await tp.page.screenshot({ path: `${screenshotDir}shell-phone-menu-375.png` });
     const rows = await drawer.evaluate((el) =>
       [...el.querySelectorAll<HTMLElement>('.ls-nav-link, .ls-btn, .ls-drawer-row, .ls-drawer-link')].map(
         (row) => {
@@ -447,6 +451,7 @@ describe('phone layout (375 px)', () => {
     const toast = tp.page.locator('.ant-message-notice').filter({ hasText: '已退出登录' });
     await toast.waitFor();
     expect(await toast.locator('.anticon-check-circle').count()).toBe(1);
+    await tp.page.screenshot({ path: `${screenshotDir}shell-logged-out-375.png` });
   });
 
   it('switches language from the phone menu', async () => {

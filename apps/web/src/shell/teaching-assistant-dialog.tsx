@@ -1,11 +1,15 @@
-import { Modal, QRCode } from 'antd';
+import { Modal } from 'antd';
 import { PhoneOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { AssistantWeChat } from '../features/help/components/assistant-wechat.tsx';
 import { useAppConfig } from '../lib/app-config/get-app-config.ts';
 
 type TeachingAssistantDialogProps = { open: boolean; onClose: () => void };
 
-/** Contact menu → teaching assistant: phone, QR code and name from /app/config (SPEC.md §2). */
+/**
+ * Contact menu → teaching assistant: name, phone, WeChat ID (to copy) and QR code (to save) from
+ * /app/config (SPEC.md §2, issue 33 §4).
+ */
 export default function TeachingAssistantDialog({ open, onClose }: TeachingAssistantDialogProps) {
   const { t } = useTranslation();
   const assistant = useAppConfig().data?.teaching_assistant;
@@ -22,11 +26,7 @@ export default function TeachingAssistantDialog({ open, onClose }: TeachingAssis
       {assistant ? (
         <div className="ls-assistant" data-testid="assistant-dialog">
           <p className="ls-muted">{t('assistant.intro')}</p>
-          <div className="ls-assistant-qr">
-            {/* antd gives the canvas role="img" and passes the label on to it. */}
-            <QRCode value={assistant.qr} size={168} bordered={false} aria-label={t('assistant.qrLabel')} />
-          </div>
-          <p className="ls-assistant-hint">{t('assistant.qrHint')}</p>
+          <AssistantWeChat wechat={assistant.wechat} qr={assistant.qr} qrSize={160} />
           <dl className="ls-assistant-facts">
             <div>
               <dt>

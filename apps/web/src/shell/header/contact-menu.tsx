@@ -1,6 +1,7 @@
 import { CustomerServiceOutlined, DownOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../../lib/app-config/get-app-config.ts';
+import { isAppPath } from '../../lib/links.ts';
 import { ShellLink } from '../shell-link.tsx';
 import { MenuButton, type MenuEntry } from './menu-button.tsx';
 
@@ -19,13 +20,16 @@ type ContactMenuProps = {
 export function ContactMenu({ onOpenAssistant, variant = 'dropdown', onNavigate }: ContactMenuProps) {
   const { t } = useTranslation();
   const serviceUrl = useAppConfig().data?.customer_service_url;
+  // Named for what it opens: the app's contact section, or an operator's chat (issue 33 §4).
+  const serviceLabel =
+    serviceUrl && !isAppPath(serviceUrl) ? t('header.customerServiceChat') : t('header.customerService');
 
   if (variant === 'list') {
     return (
       <div className="ls-drawer-group">
         {serviceUrl && (
           <ShellLink className="ls-drawer-link" href={serviceUrl} onClick={onNavigate}>
-            <CustomerServiceOutlined aria-hidden="true" /> {t('header.customerService')}
+            <CustomerServiceOutlined aria-hidden="true" /> {serviceLabel}
           </ShellLink>
         )}
         <button type="button" className="ls-drawer-link" onClick={onOpenAssistant}>
@@ -41,7 +45,7 @@ export function ContactMenu({ onOpenAssistant, variant = 'dropdown', onNavigate 
           {
             key: 'service',
             icon: <CustomerServiceOutlined />,
-            label: t('header.customerService'),
+            label: serviceLabel,
             href: serviceUrl,
           },
         ]

@@ -1,8 +1,8 @@
-import { QRCode } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useAppConfig } from '../../../lib/app-config/get-app-config.ts';
 import { isAppPath } from '../../../lib/links.ts';
 import '../../../locales/help/index.ts';
+import { AssistantWeChat } from './assistant-wechat.tsx';
 
 /**
  * The FAQ's contact section (`/help/faq#contact`), the default target of "online customer service":
@@ -38,7 +38,7 @@ export function HelpContact() {
             </div>
             {chat && !isAppPath(chat) && (
               <div>
-                <dt>{t('header.customerService')}</dt>
+                <dt>{t('header.customerServiceChat')}</dt>
                 <dd>
                   <a href={chat} target="_blank" rel="noopener noreferrer">
                     {t('help.contact.openChat')}
@@ -60,13 +60,9 @@ export function HelpContact() {
               </dd>
             </div>
           </dl>
-          <figure className="ls-help-qr">
-            <div>
-              {/* antd gives the canvas role="img" and passes the label on to it. */}
-              <QRCode value={assistant.qr} size={140} bordered={false} aria-label={t('assistant.qrLabel')} />
-            </div>
-            <figcaption className="ls-small ls-muted">{t('assistant.qrHint')}</figcaption>
-          </figure>
+          <div className="ls-help-qr">
+            <AssistantWeChat wechat={assistant.wechat} qr={assistant.qr} qrSize={140} />
+          </div>
         </div>
       ) : (
         <p className="ls-muted">{t('assistant.unavailable')}</p>

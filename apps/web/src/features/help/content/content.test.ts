@@ -18,6 +18,7 @@ function outline(content: HelpContent) {
       intro: content.app.intro.length,
       ios: content.app.ios.steps.length,
       android: content.app.android.steps.length,
+      browsers: content.app.browsers.map((b) => ({ id: b.id, steps: b.steps.length })),
       notes: content.app.notes.length,
     },
   };
@@ -56,5 +57,16 @@ describe('help content', () => {
     }
     for (const fact of ['24 小时', '30 天', '微信支付', '支付宝', '60 分钟', '14 天'])
       expect(zh).toContain(fact);
+  });
+
+  it("covers the browsers Chinese phones ship and WeChat's, not Chrome only, in both languages", () => {
+    for (const lang of ['zh-Hans', 'en'] as const) {
+      const { browsers } = helpContent[lang].app;
+      expect(browsers.map((b) => b.id)).toEqual(['huawei', 'xiaomi', 'vivo-oppo', 'wechat']);
+      const wechat = browsers.find((b) => b.id === 'wechat')!.steps.join(' ');
+      // WeChat's way out: the ··· menu, then the system browser.
+      expect(wechat).toContain('···');
+      expect(wechat).toMatch(lang === 'en' ? /Open in Browser/ : /在浏览器打开/);
+    }
   });
 });

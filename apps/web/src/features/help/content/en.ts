@@ -282,8 +282,50 @@ export const en: HelpContent = {
         'Confirm with "Add". The icon is on your home screen.',
       ],
     },
+    browsers: [
+      {
+        id: 'huawei',
+        title: 'Huawei and Honor (Huawei Browser)',
+        steps: [
+          'Open this site in Huawei Browser (Browser on the home screen).',
+          'Tap the menu button (☰) at the bottom right.',
+          'Tap "Add to home screen" (in some versions under Toolbox).',
+          'Confirm with "Add". The icon is on your home screen.',
+        ],
+      },
+      {
+        id: 'xiaomi',
+        title: 'Xiaomi and Redmi (Mi Browser)',
+        steps: [
+          "Open this site in the phone's own Browser (Mi Browser).",
+          'Tap the menu button (☰) at the bottom right.',
+          'Tap "Add to home screen" (in some versions under Toolbox).',
+          'Confirm with "Add". The icon is on your home screen.',
+        ],
+      },
+      {
+        id: 'vivo-oppo',
+        title: "vivo, OPPO, OnePlus and realme (the phone's Browser)",
+        steps: [
+          "Open this site in the phone's own Browser.",
+          'Tap the menu button (☰ or ⋮) at the bottom or the top right.',
+          'Tap "Add to home screen" (on OPPO phones "Add to" › "Home screen").',
+          'Confirm with "Add". The icon is on your home screen.',
+        ],
+      },
+      {
+        id: 'wechat',
+        title: "Inside WeChat (WeChat's built-in browser)",
+        steps: [
+          'WeChat cannot put a page on the home screen: tap ··· at the top right.',
+          'Tap "Open in Browser". The page opens in your phone\'s browser.',
+          'Follow the steps for that browser above.',
+        ],
+      },
+    ],
     notes: [
-      "Inside WeChat, open the page in your phone's browser first (the ··· menu at the top right → Open in browser), then add it to the home screen.",
+      'No icon appears? Huawei, Xiaomi, vivo and OPPO phones ask for a permission first: in Settings › Apps › Browser › Permissions, allow "Home screen shortcuts", then add the site again.',
+      'Alipay cannot be used inside WeChat: pay with WeChat Pay there, or open the page in your browser to use Alipay.',
       'Tick "Remember me" when you log in on your own phone to stay logged in for up to 7 days.',
     ],
   },

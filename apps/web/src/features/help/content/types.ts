@@ -29,6 +29,11 @@ export type HelpContent = {
     intro: string[];
     ios: { title: string; steps: string[] };
     android: { title: string; steps: string[] };
+    /**
+     * The browsers Chinese phones ship and WeChat's built-in one (issue 33 §4), in this order:
+     * Huawei, Xiaomi, vivo / OPPO, WeChat. `id` is the section's anchor (`/help/app#huawei`).
+     */
+    browsers: { id: 'huawei' | 'xiaomi' | 'vivo-oppo' | 'wechat'; title: string; steps: string[] }[];
     notes: string[];
   };
 };

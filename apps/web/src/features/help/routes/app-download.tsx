@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AndroidOutlined, AppleOutlined } from '@ant-design/icons';
+import { AndroidOutlined, AppleOutlined, GlobalOutlined, WechatOutlined } from '@ant-design/icons';
 import { HelpLayout, useHelpContent } from '../components/help-layout.tsx';
 import '../../../locales/help/index.ts';
 
 /**
  * /help/app, the default target of the header's app link: says plainly that this web app is the
- * app today, and how to add it to a phone's home screen.
+ * app today, and how to add it to a phone's home screen: Safari, Chrome, the browsers of Huawei,
+ * Xiaomi, vivo and OPPO phones, and the way out of WeChat's built-in browser.
  */
 export default function AppDownloadRoute() {
   const { t } = useTranslation();
@@ -14,6 +15,12 @@ export default function AppDownloadRoute() {
   const platforms = [
     { key: 'ios', icon: <AppleOutlined aria-hidden="true" />, ...app.ios },
     { key: 'android', icon: <AndroidOutlined aria-hidden="true" />, ...app.android },
+    // The browsers Chinese phones ship, and WeChat's (issue 33 §4).
+    ...app.browsers.map(({ id, ...browser }) => ({
+      key: id,
+      icon: id === 'wechat' ? <WechatOutlined aria-hidden="true" /> : <GlobalOutlined aria-hidden="true" />,
+      ...browser,
+    })),
   ];
   return (
     <HelpLayout
