@@ -60,6 +60,7 @@ export default function MobileMenu({ open, onClose, onOpenAssistant }: MobileMen
       </div>
       <Divider />
       <ContactMenu variant="list" onOpenAssistant={onOpenAssistant} onNavigate={onClose} />
+      {loggedIn && <div className="ls-mobile-menu-spacer" aria-hidden="true" />}
       {loggedIn && (
         <div className="ls-mobile-menu-logout">
           <LogoutButton onAction={onClose} />
