@@ -177,6 +177,15 @@ describe('recharge and payment', () => {
     const orderNo = (await page.getByTestId('payment-order-no').textContent())!.trim();
     await page.getByTestId('payment-redirect').click();
     await page.waitForURL(/\/api\/v1\/pay\/sandbox\//);
+    // The cashier's own stylesheet applies (its CSP allows it by hash) and it fits the phone.
+    expect(await page.locator('main').evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).toBe(
+      '12px',
+    );
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    expect((await page.locator('button.primary').boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await page.screenshot({ path: `${screenshotDir}recharge-cashier-375.png`, fullPage: true });
     await page.locator('button.primary').click();
 
     // Back on the order's result: logged in, paid, at the top.
@@ -184,6 +193,7 @@ describe('recharge and payment', () => {
     await expect.poll(() => phaseOf(page), { timeout: 15_000 }).toBe('paid');
     expect(await page.getByTestId('login-dialog').count()).toBe(0);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.screenshot({ path: `${screenshotDir}recharge-returned-375.png` });
   });
 
   it('offers WeChat Pay only inside the WeChat browser, and says why', async () => {

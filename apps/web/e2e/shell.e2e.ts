@@ -412,6 +412,10 @@ describe('phone layout (375 px)', () => {
     // Logged in at desktop width (the header's login button), then used as a phone.
     await loginWithPassword(tp.page);
     await tp.page.setViewportSize({ width: 375, height: 812 });
+    await tp.page.screenshot({
+      path: `${screenshotDir}shell-phone-header-375.png`,
+      clip: { x: 0, y: 0, width: 375, height: 80 },
+    });
     const shortcut = tp.page.getByTestId('header-timetable');
     const box = (await shortcut.boundingBox())!;
     expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
