@@ -193,6 +193,9 @@ describe('recharge and payment', () => {
     await expect.poll(() => phaseOf(page), { timeout: 15_000 }).toBe('paid');
     expect(await page.getByTestId('login-dialog').count()).toBe(0);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // The English phone header (with its timetable shortcut) keeps the menu button on screen.
+    const menu = (await page.getByTestId('hamburger').boundingBox())!;
+    expect(menu.x + menu.width).toBeLessThanOrEqual(PHONE.width);
     await page.screenshot({ path: `${screenshotDir}recharge-returned-375.png` });
   });
 
