@@ -57,6 +57,19 @@ describe('the sandbox cashier page', () => {
       expect(directive(csp, 'frame-ancestors')).toEqual(["'none'"]);
     }
 
+    // Paid from a phone that scanned the QR code: the cashier shows the result, with a success mark.
+    const scanned = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}&via=qr` });
+    const pay = /action="([^"]*\/pay\?[^"]*)"/.exec(scanned.body)![1]!.replace(/&#38;/g, '&');
+    const paid = await t.app.inject({ method: 'POST', url: pay, payload: '' });
+    expect(paid.statusCode).toBe(303);
+    const result = await t.app.inject({ method: 'GET', url: paid.headers.location as string });
+    expect(result.body).toMatch(
+      /<p class="notice" role="status"><span class="ok" aria-hidden="true">✓<\/span>/,
+    );
+    expect(directive(result.headers['content-security-policy'] as string, 'style-src')).toEqual(
+      inlineStyleHashes(result.body),
+    );
+
     // The not-found page (a wrong token) is styled by the same policy.
     const missing = await t.app.inject({ method: 'GET', url: `${url.pathname}?t=wrong` });
     expect(missing.statusCode).toBe(404);

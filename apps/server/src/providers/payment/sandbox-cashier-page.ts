@@ -88,6 +88,7 @@ function page(lang: CashierLang, title: string, body: string): string {
   .amount { font-size: 1.6rem; font-weight: 700; white-space: nowrap; overflow-wrap: normal; }
   .notice { padding: 0.6rem 0.8rem; border-radius: 8px; background: #52c41a22; }
   .notice.warn { background: #8882; }
+  .notice .ok { display: inline-grid; place-items: center; width: 1.3em; height: 1.3em; border-radius: 50%; background: #389e0d; color: #fff; font-weight: 700; }
   .actions { display: flex; gap: 0.75rem; }
   .actions form { flex: 1; }
   button { width: 100%; min-height: 2.75rem; font: inherit; border-radius: 8px; border: 1px solid #8886; background: transparent; color: inherit; cursor: pointer; }
@@ -119,7 +120,8 @@ export function renderCashierPage(view: CashierView): string {
       ? `<p class="notice warn" role="status">${t('cancelled')}</p>`
       : view.status === 'awaiting'
         ? ''
-        : `<p class="notice${view.status === 'closed' ? ' warn' : ''}" role="status">${status[view.status]}</p>`;
+        : // A success message carries the success mark (issue 33 §4).
+          `<p class="notice${view.status === 'closed' ? ' warn' : ''}" role="status">${view.status === 'paid' ? '<span class="ok" aria-hidden="true">✓</span> ' : ''}${status[view.status]}</p>`;
   const actions =
     view.status === 'awaiting'
       ? `<div class="actions">
