@@ -11,6 +11,7 @@ import {
   type TestPage,
 } from './browser.ts';
 import { loginWithPassword } from './auth-helpers.ts';
+import { screenshotDir, seriousViolations } from './axe.ts';
 import { startServer, type TestServer } from './test-server.ts';
 
 const { open } = useBrowser();
@@ -137,6 +138,8 @@ describe('help pages: where the footer and contact links lead by default', () =>
       viewport: { width: 375, height: 812 },
       permissions: ['clipboard-read', 'clipboard-write'],
     });
+    // In dark mode: the QR code stays dark on white, the texts follow the theme.
+    await seedStorage(tp.page, { LANGUAGE: 'en', SETTINGS: settingsValue(true) });
     await gotoApp(tp.page, '/help/faq#contact');
     const wechat = tp.page.getByTestId('help-contact').getByTestId('assistant-wechat');
     await wechat.waitFor();
@@ -160,6 +163,8 @@ describe('help pages: where the footer and contact links lead by default', () =>
     expect(await save.getAttribute('href')).toBe(await image.getAttribute('src'));
     const overflow = await tp.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(tp.page)).toEqual([]);
+    await wechat.screenshot({ path: `${screenshotDir}help-contact-wechat-375-dark.png` });
   });
 
   it('shows no filing notice while none is configured', async () => {

@@ -458,6 +458,26 @@ describe('phone layout (375 px)', () => {
     await tp.page.screenshot({ path: `${screenshotDir}shell-logged-out-375.png` });
   });
 
+  it('scrolls the first invalid field of a form below the sticky header, not under it', async () => {
+    const tp = await open();
+    await gotoApp(tp.page, '/');
+    await loginWithPassword(tp.page);
+    // Short enough that the save button is in view only with the first field scrolled off the top.
+    await tp.page.setViewportSize({ width: 375, height: 380 });
+    await gotoApp(tp.page, '/user/info');
+    const nick = tp.page.getByTestId('profile-nick');
+    await nick.fill('');
+    await tp.page.getByTestId('profile-save').scrollIntoViewIfNeeded();
+    await tp.page.getByTestId('profile-save').click();
+    await expect.poll(() => nick.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The field with its label, below the header.
+    const [fieldTop, headerBottom] = await nick.evaluate((el) => [
+      el.closest('.ant-form-item')!.getBoundingClientRect().top,
+      document.querySelector('.ls-header')!.getBoundingClientRect().bottom,
+    ]);
+    expect(fieldTop).toBeGreaterThanOrEqual(headerBottom);
+  });
+
   it('switches language from the phone menu', async () => {
     const tp = await open({ viewport: { width: 375, height: 812 } });
     await gotoApp(tp.page, '/');
