@@ -116,7 +116,8 @@ function QrImage({ value, size }: { value: string; size: number }) {
         />
       )}
       <figcaption className="ls-small ls-muted">
-        {t('assistant.qrHint')} {t('assistant.saveQrHint')}
+        <span className="ls-wechat-hint">{t('assistant.qrHint')}</span>
+        <span className="ls-wechat-hint">{t('assistant.saveQrHint')}</span>
       </figcaption>
       {png && (
         <a
