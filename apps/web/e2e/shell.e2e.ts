@@ -184,7 +184,7 @@ describe('routes', () => {
 describe('shell', () => {
   it('opens the teaching-assistant dialog with name, phone and QR code from /app/config', async () => {
     const config = (await (await fetch(`${baseURL()}/api/v1/app/config`)).json()) as {
-      data: { teaching_assistant: { name: string; phone: string } };
+      data: { teaching_assistant: { name: string; phone: string; wechat: string } };
     };
     const tp = await open();
     await gotoApp(tp.page, '/');
@@ -196,7 +196,13 @@ describe('shell', () => {
     const text = await dialog.textContent();
     expect(text).toContain(config.data.teaching_assistant.name);
     expect(text).toContain(config.data.teaching_assistant.phone);
+    expect(text).toContain(config.data.teaching_assistant.wechat);
     expect(await dialog.locator('canvas').count()).toBe(1);
+    // The WeChat ID to copy and the QR code to save are there too (help.e2e.ts works them).
+    await dialog.getByTestId('assistant-qr-save').waitFor();
+    expect(await dialog.getByTestId('assistant-wechat-copy').count()).toBe(1);
+    await waitForMotionEnd(dialog);
+    await dialog.screenshot({ path: `${screenshotDir}shell-assistant-dialog.png` });
   });
 
   it('asks a logged-out visitor to log in before giving feedback', async () => {
