@@ -60,6 +60,10 @@ if (!existsSync(manifestFile)) {
   fail(`${path.relative(root, manifestFile)} is missing: build the web app first (npm run build).`);
 }
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+// The design system's page for the team (/dev/primitives, src/app/router.tsx) is for development
+// builds only: a production build that holds it has lost the guard.
+const devOnly = Object.keys(manifest).filter((key) => key.startsWith('src/app/dev/'));
+if (devOnly.length > 0) fail(`the production build holds development-only modules: ${devOnly.join(', ')}`);
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 if (!entryKey) fail('the manifest has no entry chunk');
 

@@ -244,8 +244,23 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * /dev/primitives, the design system's primitives on one page (issue 33 §1): development builds
+ * only. In a production build `import.meta.env.DEV` is false and the page's module is left out.
+ */
+function withDevRoutes(list: RouteObject[]): RouteObject[] {
+  const pages = list[0]?.children?.[0];
+  if (!import.meta.env.DEV || !pages?.children) return list;
+  if (!pages.children.some((route) => route.path === 'dev/primitives'))
+    pages.children.unshift({
+      path: 'dev/primitives',
+      ...page('titles.devPrimitives', () => import('./dev/primitives.tsx')),
+    });
+  return list;
+}
+
 export function createAppRouter() {
-  return createBrowserRouter(routes);
+  return createBrowserRouter(withDevRoutes(routes));
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

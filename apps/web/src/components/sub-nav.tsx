@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
-import './sub-nav.css';
 
 export type SubNavLink = {
   to: string;

@@ -1,5 +1,6 @@
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
+import { colors } from '../design/tokens.ts';
 import { buildTheme } from './theme.ts';
 
 /** sRGB channels (0-255) and alpha of `#rgb`, `#rrggbb` or `rgb(a)(…)`. */
@@ -50,6 +51,18 @@ describe('theme colours that carry text', () => {
       expect(contrast(token.colorText, token.colorPrimaryBg)).toBeGreaterThanOrEqual(4.5);
     });
   }
+
+  it("uses the design tokens' primary and danger exactly, in both themes", () => {
+    for (const dark of [false, true]) {
+      const token = theme.getDesignToken(buildTheme(dark));
+      const c = dark ? colors.dark : colors.light;
+      expect([token.colorPrimary, token.colorError, token.colorPrimaryHover]).toEqual([
+        c.primary,
+        c.danger,
+        c.primaryStrong,
+      ]);
+    }
+  });
 
   it('measures contrast as WCAG does', () => {
     expect(contrast('#000000', '#ffffff')).toBeCloseTo(21, 5);

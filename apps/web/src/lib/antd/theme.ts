@@ -1,4 +1,4 @@
-import { theme, type ThemeConfig } from 'antd';
+import { theme, type MappingAlgorithm, type ThemeConfig } from 'antd';
 import { colors, radii, sizes, type } from '../design/tokens.ts';
 
 /**
@@ -9,8 +9,17 @@ import { colors, radii, sizes, type } from '../design/tokens.ts';
  */
 export function buildTheme(dark: boolean): ThemeConfig {
   const c = dark ? colors.dark : colors.light;
+  // antd's dark algorithm maps the brand colours to shades of its own (#5eead4 → #53cab7): the
+  // tokens' colours are kept exactly, so antd's primary and danger are the app's in both themes.
+  const exactBrand: MappingAlgorithm = (_seed, map = theme.defaultAlgorithm(_seed)) => ({
+    ...map,
+    colorPrimary: c.primary,
+    colorPrimaryHover: c.primaryStrong,
+    colorPrimaryActive: c.primaryStrong,
+    colorError: c.danger,
+  });
   return {
-    algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+    algorithm: [dark ? theme.darkAlgorithm : theme.defaultAlgorithm, exactBrand],
     cssVar: { key: 'ls' },
     token: {
       colorPrimary: c.primary,
