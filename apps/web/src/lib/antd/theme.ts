@@ -57,7 +57,13 @@ export function buildTheme(dark: boolean): ThemeConfig {
       // antd's breadcrumb links are colorTextDescription, below AA contrast on the page background
       // (axe, issue 18): the secondary text colour instead.
       Breadcrumb: { linkColor: c.text2 },
-      Pagination: { itemSize: sizes.control, itemSizeSM: sizes.controlSmall },
+      // Like the app's own pager (components/pager.css): items on the page's background.
+      Pagination: {
+        itemSize: sizes.control,
+        itemSizeSM: sizes.controlSmall,
+        itemBg: 'transparent',
+        itemActiveBg: 'transparent',
+      },
     },
   };
 }
