@@ -5,7 +5,6 @@ import {
   ORDER_POLL_MS,
   formatCountdown,
   isOrderNotFound,
-  isPhoneBrowser,
   isWeChatBrowser,
   newIdempotencyKey,
   offeredPayMethods,
@@ -68,16 +67,6 @@ describe('payment methods', () => {
   it('recognises the WeChat in-app browser by MicroMessenger', () => {
     expect(isWeChatBrowser(WECHAT_UA)).toBe(true);
     expect(isWeChatBrowser(SAFARI_UA)).toBe(false);
-  });
-
-  it('treats phones and WeChat as phone browsers, a desktop Chrome not', () => {
-    expect(isPhoneBrowser(SAFARI_UA)).toBe(true);
-    expect(isPhoneBrowser(WECHAT_UA)).toBe(true);
-    expect(
-      isPhoneBrowser(
-        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
-      ),
-    ).toBe(false);
   });
 
   it('offers no Alipay inside WeChat, and both elsewhere', () => {

@@ -66,11 +66,6 @@ export function isWeChatBrowser(userAgent: string): boolean {
   return /MicroMessenger/i.test(userAgent);
 }
 
-/** A phone's browser: a provider's page opens in the same tab there (and returns to the order). */
-export function isPhoneBrowser(userAgent: string): boolean {
-  return /Mobi|Android|iPhone|iPad|iPod|HarmonyOS|OpenHarmony|MicroMessenger/i.test(userAgent);
-}
-
 /** The methods to offer: those the installation takes, without Alipay inside WeChat. */
 export function offeredPayMethods(taken: readonly PayMethod[], userAgent: string): PayMethod[] {
   return isWeChatBrowser(userAgent) ? taken.filter((m) => m !== 'alipay') : [...taken];
