@@ -160,9 +160,16 @@ describe('the home counts', () => {
       cancelled_classes: 1,
       called_off_classes: 1,
     });
-    const finished = await ctx.courses.getCourseList(s, { scope: 'finished', current: 1, size: 10 });
+    // The finished list: every one of them, its total split the same way; the recent list: no split.
+    const finished = await ctx.courses.getCourseList(s, { scope: 'finished', current: 1, size: 2 });
     expect(finished.total).toBe(home.finished_classes);
-    expect(finished.records.filter((c) => c.status === 300 && c.attended !== false)).toHaveLength(2);
+    expect(finished.records).toHaveLength(2);
+    expect(finished.outcomes).toEqual({ attended: 2, missed: 1, cancelled: 1, called_off: 1 });
+    const all = await ctx.courses.getCourseList(s, { scope: 'finished', current: 1, size: 10 });
+    expect(all.records.filter((c) => c.status === 300 && c.attended !== false)).toHaveLength(2);
+    const recent = await ctx.courses.getCourseList(s, { scope: 'recent', current: 1, size: 10 });
+    expect(recent.total).toBe(1);
+    expect(recent.outcomes).toBeUndefined();
   });
 
   it('counts nothing for a student without classes', async () => {

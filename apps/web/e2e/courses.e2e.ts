@@ -446,6 +446,17 @@ describe('finding one’s way (issue 33 §3, §4)', () => {
       );
     expect(new Set(columns.map((c) => c[0])).size, 'time column').toBe(1);
     expect(new Set(columns.map((c) => c[1])).size, 'tags column').toBe(1);
+    // Its total split the same way, attended first.
+    const outcomes = page.getByTestId('courses-outcomes');
+    expect(await outcomes.locator('[data-outcome="attended"]').textContent()).toBe(
+      ` · 已上\u00a0${expected.attended}\u00a0节`,
+    );
+    expect(await outcomes.locator('[data-outcome="missed"]').textContent()).toContain(
+      `缺席\u00a0${expected.missed}\u00a0节`,
+    );
+    expect(await outcomes.locator('[data-outcome="cancelled"]').textContent()).toContain(
+      `已取消\u00a0${expected.cancelled}\u00a0节`,
+    );
 
     // The timetable carries the course tabs, itself marked as the current one.
     await gotoApp(page, '/course/index');

@@ -14,7 +14,7 @@ import {
 } from './enums.ts';
 import { fileItemSchema } from './files.ts';
 import { bodyIdSchema, ID_MAX, queryIdSchema } from './ids.ts';
-import { pageQuerySchema } from './paging.ts';
+import { pageQuerySchema, pageSchema } from './paging.ts';
 import { isSafeMultiLine, normalizeLineBreaks, UNSAFE_TEXT_ERROR } from './validation.ts';
 
 /**
@@ -187,6 +187,27 @@ export const courseItemSchema = z.object({
   created_at: z.string(),
 });
 export type CourseItem = z.infer<typeof courseItemSchema>;
+
+/**
+ * The classes over by what happened (issue 33 §3): "finished" (已上) counts `attended` only (over
+ * and not reported absent); the others are counted apart. They sum to the finished list's total.
+ */
+export const courseOutcomeCountsSchema = z.object({
+  attended: z.number().int().min(0),
+  /** Over, the student reported absent. */
+  missed: z.number().int().min(0),
+  /** Cancelled by the student (status -200). */
+  cancelled: z.number().int().min(0),
+  /** Called off: the teacher did not come (status -100). */
+  called_off: z.number().int().min(0),
+});
+export type CourseOutcomeCounts = z.infer<typeof courseOutcomeCountsSchema>;
+
+/** GET /course/getCourseList's page; `outcomes` with the `finished` scope only (its total, split). */
+export const courseListPageSchema = pageSchema(courseItemSchema).extend({
+  outcomes: courseOutcomeCountsSchema.optional(),
+});
+export type CourseListPage = z.infer<typeof courseListPageSchema>;
 
 export const playbackSchema = z.object({
   state: z.enum(PLAYBACK_STATES),

@@ -1,3 +1,4 @@
+import type { CourseOutcomeCounts as OutcomeCounts } from '@app/contract/courses';
 import type { Page, PageQuery } from '@app/contract/paging';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
@@ -189,39 +190,16 @@ function recentCountOf(db: Db, arg: Arg<StudentNow>) {
 }
 
 /**
- * The finished list is exactly the rest of the student's classes (status and end_at are never
- * null), so its count is all of them, read from course_student_start_idx alone, less the recent
- * count: a plain index walk, where testing the list's `or` on each entry cost about four times as
- * much. It still reads one index entry per class the student ever booked (issue 36: about 0.1 ms
- * for 2,000 classes).
+ * The student's classes over, by what happened (issue 33 §3), in one pass over their classes: over
+ * is stored as over, or stored as open and already ended (the derived status, booking.rules.ts);
+ * attended unless reported absent (`attended` 0: null is a class nobody reported on, which keeps its
+ * playback and review too). Missed, cancelled and called off are counted apart; the four are the
+ * finished list exactly (every class not still to come). It reads each class's row (status and
+ * attended) where the list's former count read an index entry: one row per class the student ever
+ * booked.
  */
-function finishedCountOf(db: Db, arg: Arg<StudentNow>) {
-  return db.selectNoFrom((eb) => [
-    eb(
-      eb
-        .selectFrom('course')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .where('student_id', '=', arg('studentId')),
-      '-',
-      recentCountOf(db, arg),
-    ).as('n'),
-  ]);
-}
-
-const recentCount = prepared((db, arg: Arg<StudentNow>) => recentCountOf(db, arg));
-
-const finishedCount = prepared((db, arg: Arg<StudentNow>) => finishedCountOf(db, arg));
-
-/**
- * The home page's counts in one statement: classes to come, and the classes over split by what
- * happened (issue 33 §3: "finished" on the home counts only classes the student attended), plus the
- * unread reports. A class is over when stored as over, or stored as open and already ended (the
- * derived status, booking.rules.ts); attended unless reported absent (`attended` 0: null is a class
- * nobody reported on, which keeps its playback and review too). One pass over the student's
- * classes, which reads each class's row (status and attended), not an index entry alone.
- */
-const homeCounts = prepared((db, arg: Arg<StudentNow>) =>
-  db
+function outcomeCountsOf(db: Db, arg: Arg<StudentNow>) {
+  return db
     .selectFrom('course')
     .where('student_id', '=', arg('studentId'))
     .select((eb) => {
@@ -230,8 +208,6 @@ const homeCounts = prepared((db, arg: Arg<StudentNow>) =>
         eb.and([eb('status', 'in', [...OPEN_STATUSES]), eb('end_at', '<=', arg('now'))]),
       ]);
       return [
-        recentCountOf(db, arg).as('upcoming'),
-        eb.fn.countAll<number>().as('total'),
         eb.fn
           .countAll<number>()
           .filterWhere(eb.and([over, eb.or([eb('attended', 'is', null), eb('attended', '<>', 0)])]))
@@ -242,14 +218,36 @@ const homeCounts = prepared((db, arg: Arg<StudentNow>) =>
           .as('missed'),
         eb.fn.countAll<number>().filterWhere('status', '=', -200).as('cancelled'),
         eb.fn.countAll<number>().filterWhere('status', '=', -100).as('called_off'),
-        eb
-          .selectFrom('teacher_report')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .where('student_id', '=', arg('studentId'))
-          .where('read_at', 'is', null)
-          .as('unread'),
       ];
-    }),
+    });
+}
+
+type OutcomeCountsRow = { attended: unknown; missed: unknown; cancelled: unknown; called_off: unknown };
+
+function outcomesOf(row: OutcomeCountsRow): OutcomeCounts {
+  return {
+    attended: Number(row.attended),
+    missed: Number(row.missed),
+    cancelled: Number(row.cancelled),
+    called_off: Number(row.called_off),
+  };
+}
+
+const recentCount = prepared((db, arg: Arg<StudentNow>) => recentCountOf(db, arg));
+
+const outcomeCounts = prepared((db, arg: Arg<StudentNow>) => outcomeCountsOf(db, arg));
+
+/** The home page's counts in one statement: classes to come, classes over by outcome, unread reports. */
+const homeCounts = prepared((db, arg: Arg<StudentNow>) =>
+  outcomeCountsOf(db, arg).select((eb) => [
+    recentCountOf(db, arg).as('upcoming'),
+    eb
+      .selectFrom('teacher_report')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .where('student_id', '=', arg('studentId'))
+      .where('read_at', 'is', null)
+      .as('unread'),
+  ]),
 );
 
 /** Still to come or running, soonest first: the student's open classes (course_student_open_idx). */
@@ -539,20 +537,30 @@ export const coursesRepository = {
     return { records: records.rows, total: Number(total.rows[0]!.n), current: page.current, size: page.size };
   },
 
-  /** Over, cancelled or abolished, latest first. */
-  async finishedPage(db: Db, studentId: number, now: number, page: PageQuery): Promise<Page<CourseRow>> {
-    const [total, records] = await Promise.all([
-      finishedCount(db, { studentId, now }),
+  /** Over, cancelled or abolished, latest first, with the classes over by outcome (their total). */
+  async finishedPage(
+    db: Db,
+    studentId: number,
+    now: number,
+    page: PageQuery,
+  ): Promise<Page<CourseRow> & { outcomes: OutcomeCounts }> {
+    const [counts, records] = await Promise.all([
+      outcomeCounts(db, { studentId, now }),
       finishedRows(db, page.size, { studentId, now, ...pageArgs(page) }),
     ]);
-    return { records: records.rows, total: Number(total.rows[0]!.n), current: page.current, size: page.size };
+    const outcomes = outcomesOf(counts.rows[0]!);
+    return {
+      records: records.rows,
+      total: outcomes.attended + outcomes.missed + outcomes.cancelled + outcomes.called_off,
+      current: page.current,
+      size: page.size,
+      outcomes,
+    };
   },
 
   /**
    * The home page's classes and reports (issue 36): its counts in one statement (classes to come,
    * classes over by outcome, unread reports), the next `size` classes and the latest `size` reports.
-   * `finished` is every class not to come (the finished list's total): attended + missed +
-   * cancelled + called off.
    */
   async homeOverview(
     db: Db,
@@ -561,11 +569,7 @@ export const coursesRepository = {
     size: number,
   ): Promise<{
     upcoming: number;
-    finished: number;
-    attended: number;
-    missed: number;
-    cancelled: number;
-    calledOff: number;
+    outcomes: OutcomeCounts;
     unread: number;
     next: CourseRow[];
     latestReports: ReportRow[];
@@ -576,14 +580,9 @@ export const coursesRepository = {
       latestReportRows(db, size, { studentId, offset: 0 }),
     ]);
     const row = counts.rows[0]!;
-    const upcoming = Number(row.upcoming);
     return {
-      upcoming,
-      finished: Number(row.total) - upcoming,
-      attended: Number(row.attended),
-      missed: Number(row.missed),
-      cancelled: Number(row.cancelled),
-      calledOff: Number(row.called_off),
+      upcoming: Number(row.upcoming),
+      outcomes: outcomesOf(row),
       unread: Number(row.unread),
       next: next.rows,
       latestReports: latest.rows,

@@ -6,6 +6,7 @@ import {
   courseIdQuerySchema,
   courseInfoSchema,
   courseItemSchema,
+  courseListPageSchema,
   courseListQuerySchema,
   feedbackInfoQuerySchema,
   feedbackListQuerySchema,
@@ -114,9 +115,9 @@ export const coursesRoutes: FastifyPluginAsyncZod<{
     '/course/getCourseList',
     {
       summary:
-        'Classes, paged: scope `recent` (not started or in class, soonest first) or `finished` (over, cancelled or abolished, latest first)',
+        'Classes, paged: scope `recent` (not started or in class, soonest first) or `finished` (over, cancelled or abolished, latest first, with `outcomes`: the classes attended, missed, cancelled and called off)',
       querystring: courseListQuerySchema,
-      data: pageSchema(courseItemSchema),
+      data: courseListPageSchema,
       failures: readFailures,
     },
     (request) => courses.getCourseList(studentIdOf(request), request.query),

@@ -10,13 +10,13 @@ import type {
   CancelCourseResult,
   CourseInfo,
   CourseItem,
+  CourseListPage,
   CourseListQuery,
   TeacherReportItem,
   Timetable,
   TimetableQuery,
 } from '@app/contract/courses';
 import type { CancelReason } from '@app/contract/enums';
-import type { Page } from '@app/contract/paging';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbDialect } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -258,13 +258,14 @@ export function createCoursesService(deps: CoursesServiceDeps) {
       return { from: iso(from), to: iso(to), records: rows.map((r) => toItem(r, now)) };
     },
 
-    async getCourseList(studentId: number, query: CourseListQuery): Promise<Page<CourseItem>> {
+    /** A page of a list; the finished one also counts its classes by outcome (issue 33 §3). */
+    async getCourseList(studentId: number, query: CourseListQuery): Promise<CourseListPage> {
       const now = clock.now();
-      const page =
-        query.scope === 'recent'
-          ? await repo.recentPage(db, studentId, now, query)
-          : await repo.finishedPage(db, studentId, now, query);
-      return mapPage(page, (r) => toItem(r, now));
+      if (query.scope === 'recent') {
+        return mapPage(await repo.recentPage(db, studentId, now, query), (r) => toItem(r, now));
+      }
+      const { outcomes, ...page } = await repo.finishedPage(db, studentId, now, query);
+      return { ...mapPage(page, (r) => toItem(r, now)), outcomes };
     },
 
     /**
@@ -289,14 +290,15 @@ export function createCoursesService(deps: CoursesServiceDeps) {
     }> {
       const now = clock.now();
       const overview = await repo.homeOverview(db, studentId, now, size);
+      const { attended, missed, cancelled, called_off } = overview.outcomes;
       return {
         next_classes: overview.next.map((r) => toItem(r, now)),
         upcoming_classes: overview.upcoming,
-        finished_classes: overview.finished,
-        attended_classes: overview.attended,
-        missed_classes: overview.missed,
-        cancelled_classes: overview.cancelled,
-        called_off_classes: overview.calledOff,
+        finished_classes: attended + missed + cancelled + called_off,
+        attended_classes: attended,
+        missed_classes: missed,
+        cancelled_classes: cancelled,
+        called_off_classes: called_off,
         unread_reports: overview.unread,
         latest_reports: overview.latestReports.map(toReportItem),
       };

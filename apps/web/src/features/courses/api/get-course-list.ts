@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { CourseItem, CourseListScope } from '@app/contract/courses';
-import type { Page } from '@app/contract/paging';
+import type { CourseListPage, CourseListScope } from '@app/contract/courses';
 import { http } from '../../../lib/http/http-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useStudentId, type StudentKey } from '../../../lib/session/student-id.ts';
@@ -9,14 +8,15 @@ const COURSE_LIST_PAGE_SIZE = 10;
 
 /**
  * GET /course/getCourseList: `recent` (not started or in class, soonest first) or `finished` (over,
- * cancelled or abolished, latest first). The list shows its own error state, so no toast.
+ * cancelled or abolished, latest first, with its total split by outcome). The list shows its own error
+ * state, so no toast.
  */
 export function getCourseList(
   scope: CourseListScope,
   current: number,
   size: number,
-): Promise<Page<CourseItem>> {
-  return http.get<Page<CourseItem>>('/course/getCourseList', {
+): Promise<CourseListPage> {
+  return http.get<CourseListPage>('/course/getCourseList', {
     params: { scope, current, size },
     silent: true,
   });

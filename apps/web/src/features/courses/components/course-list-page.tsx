@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { CourseListScope } from '@app/contract/courses';
+import type { CourseListScope, CourseOutcomeCounts } from '@app/contract/courses';
 import { ListEmpty, ListSkeleton } from '../../../components/list-states.tsx';
 import { PagedList } from '../../../components/paged-list.tsx';
 import { usePageParam } from '../../../lib/paging/use-page-param.ts';
@@ -22,6 +22,30 @@ const TEXTS = {
     empty: 'courses.list.finishedEmpty',
   },
 } as const;
+
+/**
+ * The finished list's total split by what happened (issue 33 §3): attended first (what "finished",
+ * 已上, counts), then the missed, cancelled and called-off classes that happened, counted apart.
+ */
+function OutcomeCounts({ outcomes }: { outcomes: CourseOutcomeCounts }) {
+  const { t } = useTranslation();
+  const parts = [
+    { key: 'attended', count: outcomes.attended },
+    { key: 'missed', count: outcomes.missed },
+    { key: 'cancelled', count: outcomes.cancelled },
+    { key: 'calledOff', count: outcomes.called_off },
+  ].filter((part, i) => i === 0 || part.count > 0);
+  return (
+    <span data-testid="courses-outcomes">
+      {parts.map((part) => (
+        <span key={part.key} data-outcome={part.key}>
+          {' · '}
+          {t(`courses.counts.${part.key}`, { count: part.count })}
+        </span>
+      ))}
+    </span>
+  );
+}
 
 /** /course/list and /course/endCourse: one paged list of classes, `?page=` in the URL. */
 export function CourseListPage({ scope }: { scope: CourseListScope }) {
@@ -53,8 +77,9 @@ export function CourseListPage({ scope }: { scope: CourseListScope }) {
           </ListEmpty>
         }
         summary={(data) => (
-          <p className="ls-muted ls-small ls-c-count" aria-live="polite">
+          <p className="ls-muted ls-small ls-c-count" aria-live="polite" data-testid="courses-count">
             {t('courses.list.count', { count: data.total })}
+            {list.data?.outcomes && <OutcomeCounts outcomes={list.data.outcomes} />}
           </p>
         )}
         renderItem={(course) => <CourseRow key={course.id} course={course} />}
