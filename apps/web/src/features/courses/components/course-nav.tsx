@@ -1,6 +1,5 @@
-import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import './course-nav.css';
+import { SubNav } from '../../../components/sub-nav.tsx';
 import '../../../locales/courses/index.ts';
 
 const LINKS = [
@@ -10,16 +9,16 @@ const LINKS = [
   { to: '/course/feedback', key: 'courses.list.nav.feedback' },
 ] as const;
 
-/** The tabs of the course section (SPEC.md §2 /course children); the current one is marked. */
+/**
+ * The tabs of the course section (SPEC.md §2 /course children), on the lists, the reports and the
+ * timetable; the current one is marked. The app's one sub-navigation (SubNav, issue 33 §1).
+ */
 export function CourseNav() {
   const { t } = useTranslation();
   return (
-    <nav className="ls-c-nav" aria-label={t('courses.list.nav.label')}>
-      {LINKS.map((link) => (
-        <NavLink key={link.to} to={link.to} end className="ls-c-nav-link">
-          {t(link.key)}
-        </NavLink>
-      ))}
-    </nav>
+    <SubNav
+      label={t('courses.list.nav.label')}
+      links={LINKS.map((link) => ({ to: link.to, label: t(link.key), end: true }))}
+    />
   );
 }
