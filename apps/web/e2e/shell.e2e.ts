@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loginWithPassword } from './auth-helpers.ts';
+import { zoneName } from '../src/lib/time/zoned-time.ts';
 import { screenshotDir } from './axe.ts';
 import {
   antdAssets,
@@ -578,7 +579,8 @@ describe('start-up screen (before the app runs)', () => {
       tagline:
         'Pick a free time to book it. Times are shown in your time zone (); Beijing time is shown when booking.',
       timezoneId: 'Europe/London',
-      zone: '"Europe/London"',
+      // Named in the page's language, as the app names it (issue 33 §4).
+      zone: JSON.stringify(zoneName('Europe/London', 'en')),
     },
     {
       path: '/',

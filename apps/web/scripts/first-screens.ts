@@ -6,6 +6,11 @@ import type { LandingRoute, LandingRouteId } from '../src/app/landing-routes.ts'
 import { firstPaintCss, preloadedAppStylesheet } from './first-paint-styles.ts';
 import { FIRST_SCREENS_DIR, FIRST_SCREENS_MANIFEST, firstScreensManifest } from './first-screens-manifest.ts';
 import { bundleChunks, routePreloads } from './route-preload.ts';
+import { zoneName } from '../src/lib/time/zoned-time.ts';
+
+/** Text as react-dom/server writes it in markup. */
+const escapeText = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Where index.html takes its start-up screen. */
 const PLACEHOLDER = '<!-- boot-screens -->';
@@ -40,9 +45,12 @@ export type FirstScreens = {
  */
 export function withBrowserFacts(markup: string, zone = RENDER_ZONE): string {
   const notes = /<span data-testid="booking-zone-note">([^<]*)<\/span>/g;
+  // The note names the zone in its language (zoneName), as HTML text.
+  const names = [zoneName(zone, 'en'), zoneName(zone, 'zh-Hans')].map(escapeText);
   return markup
     .replace(notes, (_note, text: string) => {
-      const [before = '', after = ''] = text.split(zone);
+      const name = names.find((n) => text.includes(n)) ?? zone;
+      const [before = '', after = ''] = text.split(name);
       return `<span class="ls-boot-zone-note">${before}<span class="ls-boot-zone"></span>${after}</span>`;
     })
     .replace(/(<span class="ls-t-slots-range"[^>]*>)[^<]*(<\/span>)/g, '$1$2')

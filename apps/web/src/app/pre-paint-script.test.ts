@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { detectLanguage } from '../lib/i18n/language.ts';
+import { zoneName } from '../lib/time/zoned-time.ts';
 
 /** The inline script of index.html that sets language and theme before the first paint. */
 const html = fs.readFileSync(new URL('../../index.html', import.meta.url), 'utf8');
@@ -40,7 +41,12 @@ function runPrePaintClasses(browser: Browser): {
     navigator: { language: browser.language, languages: browser.languages },
     localStorage: { getItem: (key: string) => browser.stored?.[key] ?? null },
     matchMedia: () => ({ matches: browser.systemDark ?? false }),
-    Intl: { DateTimeFormat: () => ({ resolvedOptions: () => ({ timeZone }) }) },
+    // The real Intl, in the browser's zone (a function: the script calls it with and without new).
+    Intl: {
+      DateTimeFormat: function DateTimeFormat(locale?: string, options?: Intl.DateTimeFormatOptions) {
+        return new Intl.DateTimeFormat(locale, { timeZone, ...options });
+      },
+    },
   });
   return { lang: root.lang, classes, style };
 }
@@ -97,10 +103,18 @@ describe('pre-paint script of index.html', () => {
     const browser = { language: 'en-GB', languages: ['en-GB'], path: '/teacher/booking/3' };
     const london = runPrePaintClasses({ ...browser, timeZone: 'Europe/London' });
     expect(london.classes.has('ls-zone-other')).toBe(true);
-    expect(london.style.get('--ls-boot-zone')).toBe('"Europe/London"');
+    // Named as the app's zoneName names it, in the page's language (issue 33 §4).
+    expect(london.style.get('--ls-boot-zone')).toBe(JSON.stringify(zoneName('Europe/London', 'en')));
+    const zh = runPrePaintClasses({
+      ...browser,
+      language: 'zh-CN',
+      languages: ['zh-CN'],
+      timeZone: 'Europe/Berlin',
+    });
+    expect(zh.style.get('--ls-boot-zone')).toBe(JSON.stringify(zoneName('Europe/Berlin', 'zh-Hans')));
+    expect(zh.style.get('--ls-boot-zone')).toBe('"中欧时间"');
     const beijing = runPrePaintClasses({ ...browser, timeZone: 'Asia/Shanghai' });
     expect(beijing.classes.has('ls-zone-other')).toBe(false);
-    expect(beijing.style.get('--ls-boot-zone')).toBe('"Asia/Shanghai"');
   });
 
   it('still names the time zone when the storage cannot be read', () => {

@@ -81,59 +81,21 @@ export function zonedTimes(
 }
 
 /**
- * The exemplar city of the zones students abroad live in most (issue 33 §4: "伦敦时间", not
- * "Europe/London"): a city says which clock is meant in both languages, where Intl's generic names
- * name a country or a region ("英国时间", "北美东部时间").
- */
-const ZONE_CITIES: Record<string, Record<Lang, string>> = {
-  'Asia/Shanghai': { 'zh-Hans': '北京', en: 'Beijing' },
-  'Asia/Hong_Kong': { 'zh-Hans': '香港', en: 'Hong Kong' },
-  'Asia/Macau': { 'zh-Hans': '澳门', en: 'Macau' },
-  'Asia/Taipei': { 'zh-Hans': '台北', en: 'Taipei' },
-  'Asia/Tokyo': { 'zh-Hans': '东京', en: 'Tokyo' },
-  'Asia/Seoul': { 'zh-Hans': '首尔', en: 'Seoul' },
-  'Asia/Singapore': { 'zh-Hans': '新加坡', en: 'Singapore' },
-  'Asia/Kuala_Lumpur': { 'zh-Hans': '吉隆坡', en: 'Kuala Lumpur' },
-  'Asia/Bangkok': { 'zh-Hans': '曼谷', en: 'Bangkok' },
-  'Asia/Dubai': { 'zh-Hans': '迪拜', en: 'Dubai' },
-  'Europe/London': { 'zh-Hans': '伦敦', en: 'London' },
-  'Europe/Dublin': { 'zh-Hans': '都柏林', en: 'Dublin' },
-  'Europe/Paris': { 'zh-Hans': '巴黎', en: 'Paris' },
-  'Europe/Berlin': { 'zh-Hans': '柏林', en: 'Berlin' },
-  'Europe/Amsterdam': { 'zh-Hans': '阿姆斯特丹', en: 'Amsterdam' },
-  'Europe/Madrid': { 'zh-Hans': '马德里', en: 'Madrid' },
-  'Europe/Rome': { 'zh-Hans': '罗马', en: 'Rome' },
-  'Europe/Moscow': { 'zh-Hans': '莫斯科', en: 'Moscow' },
-  'America/New_York': { 'zh-Hans': '纽约', en: 'New York' },
-  'America/Chicago': { 'zh-Hans': '芝加哥', en: 'Chicago' },
-  'America/Denver': { 'zh-Hans': '丹佛', en: 'Denver' },
-  'America/Los_Angeles': { 'zh-Hans': '洛杉矶', en: 'Los Angeles' },
-  'America/Toronto': { 'zh-Hans': '多伦多', en: 'Toronto' },
-  'America/Vancouver': { 'zh-Hans': '温哥华', en: 'Vancouver' },
-  'Australia/Sydney': { 'zh-Hans': '悉尼', en: 'Sydney' },
-  'Australia/Melbourne': { 'zh-Hans': '墨尔本', en: 'Melbourne' },
-  'Australia/Brisbane': { 'zh-Hans': '布里斯班', en: 'Brisbane' },
-  'Australia/Perth': { 'zh-Hans': '珀斯', en: 'Perth' },
-  'Pacific/Auckland': { 'zh-Hans': '奥克兰', en: 'Auckland' },
-};
-
-/**
- * A time zone named in the student's language: "伦敦时间" / "London time" for the zones of the
- * table; otherwise Intl's generic name ("中欧时间" / "Central European Time"), which stays the same
- * through daylight saving time; the IANA city ("Buenos Aires time") where Intl has none.
+ * A time zone named in the student's language (issue 33 §4): Intl's generic name ("英国时间" /
+ * "United Kingdom Time", "北美东部时间" / "Eastern Time"), the same all year (unlike `'long'`, which
+ * says "British Summer Time" half the year); the id's city ("Kolkata time") where Intl has only an
+ * offset or fails. index.html's pre-paint script names the zone the same way for the booking page's
+ * start-up screen: change both together.
  */
 export function zoneName(zone: string, lang: Lang): string {
-  const city = ZONE_CITIES[zone];
-  if (city) return lang === 'en' ? `${city.en} time` : `${city['zh-Hans']}时间`;
   try {
     const name = new Intl.DateTimeFormat(INTL_LOCALE[lang], { timeZone: zone, timeZoneName: 'longGeneric' })
       .formatToParts(new Date())
       .find((p) => p.type === 'timeZoneName')?.value;
-    // Intl answers "GMT+03:00" where it has no name in that language: the city says more.
     if (name && !/^(GMT|UTC)([+\-\u2212]|$)/.test(name)) return name;
   } catch {
     // An unknown zone: its id's last part below.
   }
-  const last = (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
-  return lang === 'en' ? `${last} time` : `${last}时间`;
+  const city = (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
+  return lang === 'en' ? `${city} time` : `${city}时间`;
 }
