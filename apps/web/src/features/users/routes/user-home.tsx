@@ -10,7 +10,6 @@ import { ListError, ListSkeleton } from '../../../components/list-states.tsx';
 import { Coins } from '../../../components/money.tsx';
 import { useUserHome } from '../api/get-user-home.ts';
 import '../components/users.css';
-import '../../../locales/courses/index.ts';
 
 function Tile({
   title,
@@ -57,14 +56,15 @@ function HomeAvatar({ src }: { src: string }) {
 function ClassesApart({ counts }: { counts: UserHome['counts'] }) {
   const { t } = useTranslation();
   const parts = [
-    { key: 'cancelled', count: counts.cancelled_classes },
-    { key: 'missed', count: counts.missed_classes },
-    { key: 'calledOff', count: counts.called_off_classes },
-  ].filter((part) => part.count > 0);
-  if (parts.length === 0) return null;
+    { key: 'users.cancelledClasses', count: counts.cancelled_classes },
+    { key: 'users.missedClasses', count: counts.missed_classes },
+    { key: 'users.calledOffClasses', count: counts.called_off_classes },
+  ] as const;
+  const happened = parts.filter((part) => part.count > 0);
+  if (happened.length === 0) return null;
   return (
     <div className="ls-muted ls-small" data-testid="home-classes-apart">
-      {parts.map((part) => t(`courses.counts.${part.key}`, { count: part.count })).join(' · ')}
+      {happened.map((part) => t(part.key, { count: part.count })).join(' · ')}
     </div>
   );
 }
