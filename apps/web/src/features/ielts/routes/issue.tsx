@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { formatDayRange } from '../../../lib/time/calendar-days.ts';
+import { useSettings } from '../../../lib/settings/settings-store.ts';
 import { useIssueList } from '../api/get-issue-list.ts';
 import {
   EmptyState,
@@ -13,6 +15,7 @@ import '../../../locales/ielts/index.ts';
 /** /ielts/issue: every question bank by season; the current one first. */
 export default function IeltsIssueRoute() {
   const { t, pick } = useIeltsText();
+  const language = useSettings((s) => s.language);
   const issues = useIssueList();
   return (
     <IeltsPage>
@@ -46,7 +49,7 @@ export default function IeltsIssueRoute() {
                 )}
               </div>
               <p className="ls-muted ls-small" style={{ margin: '4px 0' }}>
-                {issue.starts_on} – {issue.ends_on}
+                {formatDayRange(issue.starts_on, issue.ends_on, language)}
               </p>
               <p style={{ margin: 0 }}>
                 {t('ielts.bankSummary', {
