@@ -13,6 +13,7 @@ import * as m0010 from './migrations/0010-ops-audit.ts';
 import * as m0011 from './migrations/0011-job-fairness.ts';
 import * as m0012 from './migrations/0012-student-quotas.ts';
 import * as m0013 from './migrations/0013-student-reads.ts';
+import * as m0014 from './migrations/0014-home-outcomes.ts';
 
 /**
  * Every migration, in order. Add new ones at the end (`NNNN-name.ts`, typed `Kysely<unknown>`);
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-job-fairness': m0011,
   '0012-student-quotas': m0012,
   '0013-student-reads': m0013,
+  '0014-home-outcomes': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
