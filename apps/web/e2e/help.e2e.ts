@@ -97,6 +97,12 @@ describe('help pages: where the footer and contact links lead by default', () =>
       expect(text).toContain(lang === 'en' ? 'Add to Home Screen' : '添加到主屏幕');
       expect(text).toContain('Safari');
       expect(text).toContain('Chrome');
+      // Not Chrome only: the browsers Chinese phones ship, and the way out of WeChat's.
+      for (const id of ['huawei', 'xiaomi', 'vivo-oppo', 'wechat']) {
+        expect(await tp.page.locator(`section#${id}`).count(), id).toBe(1);
+      }
+      expect(text).toContain(lang === 'en' ? 'Huawei Browser' : '华为浏览器');
+      expect(text).toContain(lang === 'en' ? 'Open in Browser' : '在浏览器打开');
     });
 
     it(`${lang}: online customer service leads to the FAQ's contact section with the assistant's details`, async () => {
