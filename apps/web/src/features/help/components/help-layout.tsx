@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { SubNav } from '../../../components/sub-nav.tsx';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
 import { helpContent } from '../content/index.ts';
@@ -31,13 +31,10 @@ export function HelpLayout({ title, intro, toc, children }: HelpLayoutProps) {
   const { t } = useTranslation();
   return (
     <article className="ls-help" data-testid="help-page">
-      <nav className="ls-pill-nav" aria-label={t('help.navLabel')}>
-        {PAGES.map((page) => (
-          <NavLink key={page.to} to={page.to} className={({ isActive }) => (isActive ? 'active' : '')}>
-            {t(page.title)}
-          </NavLink>
-        ))}
-      </nav>
+      <SubNav
+        label={t('help.navLabel')}
+        links={PAGES.map((page) => ({ to: page.to, label: t(page.title) }))}
+      />
       <header className="ls-help-head">
         <h1>{title}</h1>
         {intro}
