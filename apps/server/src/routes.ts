@@ -8,6 +8,7 @@ import { filesPlugin } from './modules/files/files.plugin.ts';
 import { healthPlugin } from './modules/health/health.plugin.ts';
 import { ieltsPlugin } from './modules/ielts/ielts.plugin.ts';
 import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
+import { progressPlugin } from './modules/progress/progress.plugin.ts';
 import { studentsPlugin } from './modules/students/students.plugin.ts';
 import { teachersPlugin } from './modules/teachers/teachers.plugin.ts';
 import { usersPlugin } from './modules/users/users.plugin.ts';
@@ -40,6 +41,7 @@ export const AREAS: readonly AreaPlugin[] = [
   coursesPlugin,
   usersPlugin,
   feedbackPlugin,
+  progressPlugin,
 ];
 
 export async function registerRoutes(app: App): Promise<void> {

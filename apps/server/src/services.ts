@@ -23,6 +23,7 @@ import { createIeltsService } from './modules/ielts/ielts.service.ts';
 import { createPaymentProviders } from './modules/payments/payment-providers.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createProductsService } from './modules/payments/products.service.ts';
+import { createProgressService } from './modules/progress/progress.service.ts';
 import { createStudentQuotas, createStudentsService } from './modules/students/students.service.ts';
 import { createTeachersService } from './modules/teachers/teachers.service.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -183,6 +184,7 @@ export async function createServices(deps: ServicesDeps) {
     quotas: studentQuotas,
   });
   const feedback = createFeedbackService({ db, clock, quotas: studentQuotas });
+  const progress = createProgressService({ db, clock });
 
   return {
     idempotency,
@@ -207,6 +209,7 @@ export async function createServices(deps: ServicesDeps) {
     reminders,
     users,
     feedback,
+    progress,
   };
 }
 

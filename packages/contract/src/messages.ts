@@ -4,6 +4,7 @@ import { COMMON_MESSAGES } from './messages/common.ts';
 import { COURSE_MESSAGES } from './messages/courses.ts';
 import { FILE_MESSAGES } from './messages/files.ts';
 import { PAYMENT_MESSAGES } from './messages/payments.ts';
+import { PROGRESS_MESSAGES } from './messages/progress.ts';
 import { TEACHER_MESSAGES } from './messages/teachers.ts';
 import { USER_MESSAGES } from './messages/users.ts';
 
@@ -20,6 +21,7 @@ export const MESSAGE_AREAS = {
   payments: PAYMENT_MESSAGES,
   users: USER_MESSAGES,
   files: FILE_MESSAGES,
+  progress: PROGRESS_MESSAGES,
 } as const;
 
 export const MESSAGES = {
@@ -30,6 +32,7 @@ export const MESSAGES = {
   ...PAYMENT_MESSAGES,
   ...USER_MESSAGES,
   ...FILE_MESSAGES,
+  ...PROGRESS_MESSAGES,
 } as const satisfies Record<string, Bilingual>;
 
 export type MessageKey = keyof typeof MESSAGES;
