@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { courseTeacherSchema, reportScoresSchema } from './courses.ts';
+import { addYears, isCalendarDate } from './progress-dates.ts';
 
 /**
  * "My progress" (issue 37): GET /user/getProgress?from&to, the student's own learning over a period
@@ -17,25 +18,6 @@ export const PROGRESS_KEYS = {
   order: 'validation.progressOrder',
   range: 'validation.progressRange',
 } as const;
-
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
-export function isCalendarDate(value: string): boolean {
-  const m = DATE_PATTERN.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
-
-/** `date` moved by whole years; 29 February becomes 28 February in a year without one. */
-export function addYears(date: string, years: number): string {
-  const y = Number(date.slice(0, 4)) + years;
-  const md = date.slice(5);
-  const candidate = `${String(y).padStart(4, '0')}-${md}`;
-  return isCalendarDate(candidate) ? candidate : `${String(y).padStart(4, '0')}-02-28`;
-}
 
 const day = z.string({ error: PROGRESS_KEYS.date }).refine(isCalendarDate, { error: PROGRESS_KEYS.date });
 

@@ -235,6 +235,12 @@ export const routes: RouteObject[] = [
                 path: 'other/feedback',
                 ...page('titles.userFeedback', () => import('../features/feedback/routes/feedback.tsx')),
               },
+              {
+                path: 'progress',
+                ...page('titles.userProgress', () => import('../features/progress/routes/progress.tsx'), {
+                  antd: false,
+                }),
+              },
             ],
           },
           { path: '*', ...page('titles.notFound', () => import('../shell/routes/not-found.tsx')) },

@@ -24,6 +24,7 @@ const payments = ['payments'] as const;
 const users = ['users'] as const;
 const files = ['files'] as const;
 const feedback = ['feedback'] as const;
+const progress = ['progress'] as const;
 
 export const queryKeys = {
   /** GET /app/config: shell settings. */
@@ -117,6 +118,13 @@ export const queryKeys = {
 
   /** The home page's personal overview (filled in with it). */
   home: { all: home },
+
+  /** "My progress" over a period (GET /user/getProgress, issue 37). */
+  progress: {
+    all: progress,
+    period: (studentId: StudentKey, from: string, to: string) =>
+      [...progress, studentId ?? 'visitor', from, to] as const,
+  },
 
   /** The user centre: the account overview (GET /user/getUserHome, which also holds the profile). */
   users: {

@@ -6,6 +6,7 @@ import {
   HomeOutlined,
   IdcardOutlined,
   KeyOutlined,
+  LineChartOutlined,
   MessageOutlined,
   WalletOutlined,
   ShoppingCartOutlined,
@@ -19,6 +20,7 @@ type NavItem = { to: string; label: string; icon: ReactNode };
 
 const ITEMS: NavItem[] = [
   { to: '/user/home', label: 'titles.userHome', icon: <HomeOutlined /> },
+  { to: '/user/progress', label: 'titles.userProgress', icon: <LineChartOutlined /> },
   { to: '/user/info', label: 'titles.userInfo', icon: <IdcardOutlined /> },
   { to: '/user/set-password', label: 'titles.userSetPassword', icon: <KeyOutlined /> },
   { to: '/user/like-teachers', label: 'titles.userLikeTeachers', icon: <HeartOutlined /> },

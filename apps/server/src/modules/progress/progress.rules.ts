@@ -1,4 +1,4 @@
-import { addYears } from '@app/contract/progress';
+import { addYears } from '@app/contract/progress-dates';
 import { CHINA_OFFSET_MS } from '../../clock.ts';
 
 /**

@@ -126,6 +126,9 @@ function Overview({ data }: { data: UserHome }) {
               </Link>
             </li>
           </ul>
+          <Link to="/user/progress" className="ls-small" data-testid="home-progress">
+            {t('titles.userProgress')}
+          </Link>
         </Tile>
       </div>
 
