@@ -103,7 +103,9 @@ export default function TimetableRoute() {
             ) : (
               <ListEmpty testIdPrefix="timetable" description={t('courses.timetable.empty')}>
                 <p className="ls-muted ls-small">{t('courses.timetable.emptyHint')}</p>
-                <Link to="/#teachers-title">{t('courses.timetable.findTeacher')}</Link>
+                <Link to="/#teachers-title" className="ls-link-btn">
+                  {t('courses.timetable.findTeacher')}
+                </Link>
               </ListEmpty>
             ))}
         </div>
