@@ -42,7 +42,8 @@ describe('the demo seed of classes and the wallet', () => {
     const finished = await t.app.courses.getCourseList(id, { scope: 'finished', current: 1, size: 50 });
     const infos = await Promise.all(finished.records.map((c) => t.app.courses.getCourseInfo(id, c.id)));
     const playback = infos.map((i) => i.playback.state).sort();
-    expect(playback).toEqual(['expired', 'missed', 'none', 'ready', 'ready']);
+    // Every state; the weekly classes of the months before (issue 37) add expired and ready ones.
+    expect(new Set(playback)).toEqual(new Set(['expired', 'missed', 'none', 'ready']));
     expect(infos.find((i) => i.playback.state === 'missed')?.attended).toBe(false);
     // The lists report the absence too (the web rows say "Missed" as the class page does).
     const missedId = infos.find((i) => i.playback.state === 'missed')!.id;
@@ -53,7 +54,8 @@ describe('the demo seed of classes and the wallet', () => {
     // The most recent held class is still open for the student's own review.
     expect(infos.some((i) => i.reviewable)).toBe(true);
     const reports = await t.app.classReviews.getFeedbackList(id, { current: 1, size: 50 });
-    expect(reports.total).toBe(3);
+    // Three of the last weeks and twelve weekly ones before them ("My progress" shows a trend).
+    expect(reports.total).toBe(15);
     const report = await t.app.classReviews.getFeedbackInfo(id, {
       id: reports.records[0]!.id,
       ec_id: reports.records[0]!.course_id,

@@ -35,6 +35,53 @@ const REPORTS: { scores: Record<string, number>; comment: string; homework: stri
   },
 ];
 
+/**
+ * The weekly classes of the months before (issue 37: "My progress" shows a trend on a fresh start):
+ * the teacher's comments, and each skill's score rising from where it starts by one step every few
+ * classes, so each line climbs in its own way.
+ */
+const HISTORY_COMMENTS: { comment: string; homework: string }[] = [
+  {
+    comment:
+      'First steps: Leo introduced himself and his family. Speak a little slower and finish each sentence.',
+    homework: 'Learn ten family words and say one sentence about each person at home.',
+  },
+  {
+    comment:
+      'We practised numbers, times and days of the week. Good listening; the "th" sound needs practice.',
+    homework: 'Say the time out loud five times a day this week ("It is half past seven").',
+  },
+  {
+    comment: '今天练习了描述房间和位置介词（in, on, under）。Leo asked for help in English, well done!',
+    homework: 'Draw your room and write six sentences with in, on, under and next to.',
+  },
+  {
+    comment: 'Hobbies and free time: more complete answers today. Keep using "I like … because …".',
+    homework: 'Record a one-minute voice message about your favourite hobby.',
+  },
+];
+
+/** Where each skill starts (1-5) and how many classes each step up takes. */
+const HISTORY_TREND: Record<string, { start: number; every: number }> = {
+  pronunciation: { start: 2, every: 4 },
+  vocabulary: { start: 2, every: 3 },
+  grammar: { start: 2, every: 5 },
+  fluency: { start: 1, every: 3 },
+  comprehension: { start: 3, every: 4 },
+};
+
+/** Weekly classes 110 to 47 days before today, and two more between the classes below. */
+const HISTORY_DAYS_AGO = [110, 103, 96, 89, 82, 75, 68, 61, 54, 47, 33, 19];
+
+function historyScores(index: number): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(HISTORY_TREND).map(([skill, { start, every }]) => [
+      skill,
+      Math.min(5, start + Math.floor(index / every)),
+    ]),
+  );
+}
+
 const REVIEWS: { rating: number; tags: ReviewTag[]; content: string }[] = [
   { rating: 5, tags: ['patient', 'clear'], content: '老师很有耐心，讲解很清楚。' },
   { rating: 4, tags: ['fun', 'encouraging'], content: 'Fun class, lots of speaking practice.' },
@@ -44,7 +91,8 @@ const REVIEWS: { rating: number; tags: ReviewTag[]; content: string }[] = [
  * The demo student's classes and wallet (DESIGN.md §10): coins (recharge 300 + bonus 800, a booking
  * 500 and a refund 600), one card of each type (100 bound to a teacher, 200 for PH teachers; card
  * logs 1 and 2), past classes with playback (one ended more than 30 days ago: expired), a missed
- * class, a class cancelled in time, reviews, teachers' reports, and three upcoming classes. All of
+ * class, a class cancelled in time, reviews, teachers' reports (weekly over the months before, so
+ * "My progress" shows a trend), and three upcoming classes. All of
  * it goes through the wallet and courses services on a clock moved through the past weeks, so the
  * ledgers are whole (balance = sum of entries) exactly as if the student had done it. The past
  * classes' slots are inserted here (the demo schedules only roll forward). Once per database (a
@@ -123,20 +171,35 @@ export async function seedDemoCourses(
     });
   }
 
-  // The wallet, 50 days ago: a coin package with its bonus and an exclusive card, bought at the
-  // sandbox cashier (payments.seed.ts), and a card for Filipino teachers.
-  clock.set(base - 50 * DAY);
-  const { cardId: exclusive } = await buyWallet(bound.id);
-  const [exclusiveCard, phCard] = await withTransaction(db, async (trx) => {
-    const philippines = await wallet.issueCard(trx, {
+  // A card for Filipino teachers, 120 days ago (the weekly classes of the months before pay with
+  // it); then the wallet, 50 days ago: a coin package with its bonus and an exclusive card, bought
+  // at the sandbox cashier (payments.seed.ts).
+  clock.set(base - 120 * DAY);
+  const phCard = await withTransaction(db, (trx) =>
+    wallet.issueCard(trx, {
       studentId,
       type: 200,
       teacherId: null,
       lessons: 20,
       expiresAt: base + 365 * DAY,
+    }),
+  );
+  clock.set(base - 50 * DAY);
+  const { cardId: exclusiveCard } = await buyWallet(bound.id);
+
+  // The weekly classes with the Filipino teacher over the months before, each with its report.
+  for (const [index, daysAgo] of HISTORY_DAYS_AGO.entries()) {
+    const start = evening(daysAgo);
+    const course = await bookAt(await pastSlot(ph, start), start, 'card', phCard);
+    const end = start + ph.minutes * MINUTE;
+    clock.set(end + HOUR);
+    await classLifecycle.advanceStatuses(end + HOUR);
+    await classLifecycle.recordPlayback(course.id, DEMO_RECORDING_URL);
+    await classReviews.recordTeacherReport(course.id, {
+      scores: historyScores(index),
+      ...HISTORY_COMMENTS[index % HISTORY_COMMENTS.length]!,
     });
-    return [exclusive, philippines];
-  });
+  }
 
   // Past classes: [teacher, start, how it was paid, what happened after it].
   const past = [
