@@ -161,7 +161,14 @@ for (const concept of glossary.concepts) {
     rules.set(lang, list);
   }
 }
+// Chinese text takes full-width punctuation (issue 33 §1): an ASCII comma, semicolon, colon, question
+// or exclamation mark or bracket next to a Chinese character is a half-width slip ("你好,世界").
+const HALF_WIDTH_IN_CHINESE = /[\p{Script=Han}][,;:?!()]|[,;:?!()][\p{Script=Han}]/u;
 function checkWords(lang, text, where) {
+  if (lang === 'zh-Hans' && HALF_WIDTH_IN_CHINESE.test(text))
+    problems.push(
+      `${where} has half-width punctuation in Chinese text: ${JSON.stringify(text.slice(0, 60))}`,
+    );
   for (const rule of rules.get(lang) ?? []) {
     const cleaned = rule.allowed.reduce((t, a) => t.replace(a, ''), text);
     if (rule.pattern.test(cleaned))

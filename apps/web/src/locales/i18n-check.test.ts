@@ -83,6 +83,16 @@ describe('the i18n check refuses the glossary’s retired words', () => {
     expect(output).toContain('wallet/zh-Hans.json "wallet.title" uses the retired "学习币"');
   });
 
+  it('fails on half-width punctuation in Chinese text, in a locale file and a help text', () => {
+    const locale = run({ zh: '我的学币,余额' });
+    expect(locale.status).toBe(1);
+    expect(locale.output).toContain('wallet/zh-Hans.json "wallet.title" has half-width punctuation');
+    expect(run({ helpZh: '课表(每周)' }).output).toMatch(
+      /help\.ts zhHans\.sections\.0\.title has half-width/,
+    );
+    expect(run({ zh: '我的学币，余额（7 天）' }).status).toBe(0);
+  });
+
   it('fails on a retired English word in any case and inflection, but not on an allowed phrase', () => {
     const { status, output } = run({ en: 'Open your Schedule' });
     expect(status).toBe(1);
