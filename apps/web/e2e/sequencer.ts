@@ -25,6 +25,7 @@ const E2E_SECONDS: Record<string, number> = {
   'ielts.e2e.ts': 80,
   'help.e2e.ts': 80,
   'booking.e2e.ts': 70,
+  'progress.e2e.ts': 30,
 };
 
 /** Vitest's order (projects one after another), with the browser files slowest first. */

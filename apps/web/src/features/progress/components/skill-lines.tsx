@@ -12,6 +12,8 @@ const TOP = 12;
 const BOTTOM = 28;
 const MIN_WIDTH = 300;
 const DAY_MS = 86_400_000;
+/** Longer periods (half a year) start at their first report and label their days with the year. */
+const LONG_DAYS = 183;
 const KNOWN = ['pronunciation', 'vocabulary', 'grammar', 'fluency', 'comprehension'];
 
 /** A marker per series besides its colour, so the lines differ without colour too. */
@@ -45,15 +47,18 @@ export function SkillLines({ skills, from, to }: { skills: ProgressSkill[]; from
   const skillName = useSkillName();
   const [ref, boxWidth] = useWidth<HTMLDivElement>(600);
   const width = Math.max(MIN_WIDTH, boxWidth);
-  const start = Date.parse(`${from}T00:00:00Z`);
+  const dates = [...new Set(skills.flatMap((s) => s.points.map((p) => p.date)))].sort();
+  // A long period starts at its first report, so the lines are not squeezed into its last weeks.
+  const long = Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`) > LONG_DAYS * DAY_MS;
+  const first = long && dates[0] ? dates[0] : from;
+  const start = Date.parse(`${first}T00:00:00Z`);
   const span = Math.max(DAY_MS, Date.parse(`${to}T00:00:00Z`) - start);
   const plotW = width - LEFT - RIGHT;
   const plotH = HEIGHT - TOP - BOTTOM;
   const x = (date: string) => LEFT + ((Date.parse(`${date}T00:00:00Z`) - start) / span) * plotW;
   const y = (score: number) => TOP + plotH - ((score - 1) / 4) * plotH;
-  const dates = [...new Set(skills.flatMap((s) => s.points.map((p) => p.date)))].sort();
   const xTicks = [
-    from,
+    first,
     ...(span > 20 * DAY_MS ? [new Date(start + span / 2).toISOString().slice(0, 10)] : []),
     to,
   ];
@@ -65,7 +70,7 @@ export function SkillLines({ skills, from, to }: { skills: ProgressSkill[]; from
           {[1, 2, 3, 4, 5].map((v) => (
             <g key={v}>
               <line className="ls-pg-grid" x1={LEFT} x2={width - RIGHT} y1={y(v)} y2={y(v)} />
-              <text className="ls-pg-axis" x={LEFT - 8} y={y(v) + 4} textAnchor="end">
+              <text className="ls-pg-axis ls-pg-y-label" x={LEFT - 8} y={y(v) + 4} textAnchor="end">
                 {v}
               </text>
             </g>
@@ -78,7 +83,7 @@ export function SkillLines({ skills, from, to }: { skills: ProgressSkill[]; from
               y={HEIGHT - 8}
               textAnchor={i === 0 ? 'start' : i === xTicks.length - 1 ? 'end' : 'middle'}
             >
-              {dayLabel(d, lang)}
+              {dayLabel(d, lang, long)}
             </text>
           ))}
           {skills.map((s, i) => (
@@ -101,34 +106,36 @@ export function SkillLines({ skills, from, to }: { skills: ProgressSkill[]; from
           </li>
         ))}
       </ul>
-      <table className="ls-sr-only" data-testid="progress-skills-table">
-        <caption>{t('learning.skillsTable')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('learning.date')}</th>
-            {skills.map((s) => (
-              <th scope="col" key={s.skill}>
-                {skillName(s.skill)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {dates.map((d) => (
-            <tr key={d}>
-              <th scope="row">{dayLabel(d, lang, true)}</th>
+      <div className="ls-sr-only">
+        <table data-testid="progress-skills-table">
+          <caption>{t('learning.skillsTable')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('learning.date')}</th>
               {skills.map((s) => (
-                <td key={s.skill}>
-                  {s.points
-                    .filter((p) => p.date === d)
-                    .map((p) => p.score)
-                    .join(', ') || '—'}
-                </td>
+                <th scope="col" key={s.skill}>
+                  {skillName(s.skill)}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {dates.map((d) => (
+              <tr key={d}>
+                <th scope="row">{dayLabel(d, lang, true)}</th>
+                {skills.map((s) => (
+                  <td key={s.skill}>
+                    {s.points
+                      .filter((p) => p.date === d)
+                      .map((p) => p.score)
+                      .join(', ') || '—'}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }

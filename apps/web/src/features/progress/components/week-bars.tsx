@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProgressWeek } from '@app/contract/progress';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
@@ -13,19 +14,30 @@ const BOTTOM = 28;
 /** Below this a bar is too thin to read: the chart grows wider than its box and scrolls. */
 const MIN_SLOT = 18;
 const MAX_SLOT = 64;
+/** More weeks than this (half a year): trimmed to the first class, labelled with years. */
+const LONG_WEEKS = 26;
 
 /**
  * Classes attended per week as bars (inline SVG in the theme's tokens), drawn at the box's width;
  * with many weeks on a phone it scrolls sideways while the figures stay the same size. The SVG is
  * hidden from screen readers: the table beside it says the same.
  */
-export function WeekBars({ weeks }: { weeks: ProgressWeek[] }) {
+export function WeekBars({ weeks: all }: { weeks: ProgressWeek[] }) {
   const { t } = useTranslation();
   const lang = useSettings((s) => s.language);
   const [ref, boxWidth] = useWidth<HTMLDivElement>(600);
+  // A long period starts its bars at the first week with a class (the table keeps every week).
+  const first = all.findIndex((w) => w.attended > 0);
+  const weeks = all.length > LONG_WEEKS && first > 0 ? all.slice(first) : all;
+  const withYear = weeks.length > LONG_WEEKS;
+  // Scrolled to the latest weeks: the recent ones are what a student looks for first.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el) el.scrollLeft = el.scrollWidth;
+  }, [ref, weeks.length, boxWidth]);
   const n = Math.max(weeks.length, 1);
-  const slot = Math.min(MAX_SLOT, Math.max(MIN_SLOT, (boxWidth - LEFT - RIGHT) / n));
-  const width = LEFT + RIGHT + slot * n;
+  const slot = Math.min(MAX_SLOT, Math.max(MIN_SLOT, (boxWidth - RIGHT) / n));
+  const width = RIGHT + slot * n;
   const max = Math.max(1, ...weeks.map((w) => w.attended));
   const step = Math.max(1, Math.ceil(max / 4));
   const top = Math.ceil(max / step) * step;
@@ -34,69 +46,76 @@ export function WeekBars({ weeks }: { weeks: ProgressWeek[] }) {
   const ticks: number[] = [];
   for (let v = 0; v <= top; v += step) ticks.push(v);
   // A label every few bars so they never overlap (about 44 px each).
-  const every = Math.max(1, Math.ceil(44 / slot));
+  const every = Math.max(1, Math.ceil((withYear ? 72 : 44) / slot));
   const bar = Math.max(6, Math.min(28, slot * 0.6));
 
   return (
     <>
-      <div
-        ref={ref}
-        className="ls-pg-chart-box"
-        role="region"
-        aria-label={`${t('learning.weeksTitle')} (${t('learning.scrollHint')})`}
-        tabIndex={width > boxWidth ? 0 : undefined}
-        data-testid="progress-week-bars"
-      >
-        <svg width={width} height={HEIGHT} aria-hidden="true" focusable="false" className="ls-pg-chart">
+      <div className="ls-pg-bars">
+        {/* The y axis stays put while the bars scroll beside it. */}
+        <svg width={LEFT} height={HEIGHT} aria-hidden="true" focusable="false" className="ls-pg-chart">
           {ticks.map((v) => (
-            <g key={v}>
-              <line className="ls-pg-grid" x1={LEFT} x2={width - RIGHT} y1={y(v)} y2={y(v)} />
-              <text className="ls-pg-axis" x={LEFT - 6} y={y(v) + 4} textAnchor="end">
-                {v}
-              </text>
-            </g>
+            <text key={v} className="ls-pg-axis ls-pg-y-label" x={LEFT - 6} y={y(v) + 4} textAnchor="end">
+              {v}
+            </text>
           ))}
-          {weeks.map((w, i) => {
-            const x = LEFT + i * slot + slot / 2;
-            return (
-              <g key={w.week_start}>
-                {w.attended > 0 && (
-                  <rect
-                    className="ls-pg-bar"
-                    x={x - bar / 2}
-                    y={y(w.attended)}
-                    width={bar}
-                    height={y(0) - y(w.attended)}
-                    rx={3}
-                  />
-                )}
-                {i % every === 0 && (
-                  <text className="ls-pg-axis" x={x} y={HEIGHT - 8} textAnchor="middle">
-                    {dayLabel(w.week_start, lang)}
-                  </text>
-                )}
-              </g>
-            );
-          })}
         </svg>
+        <div
+          ref={ref}
+          className="ls-pg-chart-box"
+          role="region"
+          aria-label={`${t('learning.weeksTitle')} (${t('learning.scrollHint')})`}
+          tabIndex={width > boxWidth ? 0 : undefined}
+          data-testid="progress-week-bars"
+        >
+          <svg width={width} height={HEIGHT} aria-hidden="true" focusable="false" className="ls-pg-chart">
+            {ticks.map((v) => (
+              <line key={v} className="ls-pg-grid" x1={0} x2={width} y1={y(v)} y2={y(v)} />
+            ))}
+            {weeks.map((w, i) => {
+              const x = i * slot + slot / 2;
+              return (
+                <g key={w.week_start}>
+                  {w.attended > 0 && (
+                    <rect
+                      className="ls-pg-bar"
+                      x={x - bar / 2}
+                      y={y(w.attended)}
+                      width={bar}
+                      height={y(0) - y(w.attended)}
+                      rx={3}
+                    />
+                  )}
+                  {i % every === 0 && (
+                    <text className="ls-pg-axis" x={x} y={HEIGHT - 8} textAnchor="middle">
+                      {dayLabel(w.week_start, lang, withYear)}
+                    </text>
+                  )}
+                </g>
+              );
+            })}
+          </svg>
+        </div>
       </div>
-      <table className="ls-sr-only" data-testid="progress-weeks-table">
-        <caption>{t('learning.weeksTable')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('learning.weekOf')}</th>
-            <th scope="col">{t('learning.classes')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {weeks.map((w) => (
-            <tr key={w.week_start}>
-              <th scope="row">{dayLabel(w.week_start, lang, true)}</th>
-              <td>{w.attended}</td>
+      <div className="ls-sr-only">
+        <table data-testid="progress-weeks-table">
+          <caption>{t('learning.weeksTable')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('learning.weekOf')}</th>
+              <th scope="col">{t('learning.classes')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {weeks.map((w) => (
+              <tr key={w.week_start}>
+                <th scope="row">{dayLabel(w.week_start, lang, true)}</th>
+                <td>{w.attended}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }
