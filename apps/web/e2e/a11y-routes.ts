@@ -18,6 +18,7 @@ import {
   uniqueMobile,
 } from './auth-helpers.ts';
 import { seriousViolations } from './axe.ts';
+import { designFacts, type FactAt } from './design-facts.ts';
 import { apiData, gotoApp, seedStorage, settingsValue } from './browser.ts';
 
 /**
@@ -124,7 +125,10 @@ const ROUTE_PARAMS: Record<string, (ids: Ids) => Filled> = {
   '/*': () => ({ url: '/no/such/page' }),
 };
 
-/** The routes also checked in the dark theme (at both widths): the main screens of the product. */
+/**
+ * The routes axe also checks in the dark theme (at both widths): the main screens of the product.
+ * The design check (design-facts.ts) looks at every route in both themes.
+ */
 const DARK_SUBSET = new Set([
   '/',
   '/teacher/booking/:teacher_id',
@@ -230,37 +234,47 @@ async function settle(page: Page, inFlight: () => number): Promise<void> {
 
 export type Pass = { width: 'phone' | 'desktop'; dark: boolean };
 
-/** Visits each URL in one context and collects the serious and critical violations of each. */
+/**
+ * Visits each URL in one context: axe's serious and critical violations (in the dark theme, of the
+ * DARK_SUBSET routes only) and the design facts of every screen.
+ */
 export async function audit(
   page: Page,
   list: Visit[],
   pass: Pass,
   who: string,
-): Promise<{ problems: string[]; checked: number }> {
+): Promise<{ problems: string[]; checked: number; facts: FactAt[] }> {
   await page.setViewportSize(pass.width === 'phone' ? PHONE : DESKTOP);
   await seedStorage(page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(pass.dark) });
   const problems: string[] = [];
+  const facts: FactAt[] = [];
   const audited = new Set<string>();
   const inFlight = trackRequests(page);
   let checked = 0;
   for (const visit of list) {
     const started = Date.now();
     await gotoApp(page, visit.url);
+    const loaded = Date.now();
     await settle(page, inFlight);
+    const settled = Date.now();
     // A guarded route redirects a visitor to /login: that screen is audited once per pass.
     const landed = new URL(page.url()).pathname;
     if (landed !== new URL(visit.url, 'http://x').pathname && audited.has(landed)) continue;
     audited.add(landed);
+    for (const fact of await designFacts(page, pass.width)) facts.push({ ...fact, url: visit.url });
+    if (pass.dark && !DARK_SUBSET.has(visit.pattern)) continue;
     checked += 1;
     const lines = await seriousViolations(page);
     if (process.env.A11Y_TRACE)
-      console.info(`[a11y] ${who} ${passName(pass)} ${visit.url}: ${Date.now() - started} ms`);
+      console.info(
+        `[a11y] ${who} ${passName(pass)} ${visit.url}: ${Date.now() - started} ms (load ${loaded - started}, settle ${settled - loaded}, axe ${Date.now() - settled})`,
+      );
     for (const line of lines)
       problems.push(
         `${who} ${pass.width} ${pass.dark ? 'dark' : 'light'} ${visit.url} (now ${new URL(page.url()).pathname}): ${line}`,
       );
   }
-  return { problems, checked };
+  return { problems, checked, facts };
 }
 
 export async function signUpInBrowser(page: Page): Promise<void> {
@@ -283,5 +297,3 @@ export const passes: Pass[] = [
 ];
 export const passName = (p: Pass) =>
   `${p.width === 'phone' ? '375 px' : 'desktop'}, ${p.dark ? 'dark' : 'light'}`;
-export const forPass = (list: Visit[], p: Pass) =>
-  p.dark ? list.filter((v) => DARK_SUBSET.has(v.pattern)) : list;
