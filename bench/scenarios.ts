@@ -30,6 +30,8 @@ const HISTORY: Array<[string, string]> = [
   ['finished', '/api/v1/course/getCourseList?scope=finished&current=1&size=10'],
   ['coin-logs', '/api/v1/user/coins/getCoinLogs?current=1&size=20'],
   ['timetable', timetablePath(Date.now(), 3, 4)],
+  // Issue 37: "My progress" over this month (the streak counts back through the weeks).
+  ['progress', '/api/v1/user/getProgress'],
 ];
 export type Scenario = {
   name: string;

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { WEEK_EPOCH_MS, WEEK_MS } from './progress.rules.ts';
 
@@ -114,16 +114,29 @@ export const progressRepository = {
     return new Map(rows.map((r) => [Number(r.week), Number(r.n)]));
   },
 
-  /** The week numbers with an attended class that started in [startMs, endMs), newest first. */
-  async attendedWeeks(
-    db: Db,
-    studentId: number,
-    startMs: number,
-    endMs: number,
-    now: number,
-  ): Promise<number[]> {
-    const map = await this.attendedByWeek(db, studentId, startMs, endMs, now);
-    return [...map.keys()].sort((a, b) => b - a);
+  /**
+   * How many weeks in a row, from week `top` back, hold an attended class (at most `maxWeeks`). One
+   * recursive statement that probes each week with one index seek (course_student_start_idx) and
+   * stops at the first week without a class: the cost follows the streak's length, not the number
+   * of classes in it.
+   */
+  async streakFrom(db: Db, studentId: number, top: number, now: number, maxWeeks: number): Promise<number> {
+    const heldIn = (week: RawBuilder<number>) => sql<boolean>`exists (
+      select 1 from course
+      where student_id = ${studentId}
+        and start_at >= ${sql.lit(WEEK_EPOCH_MS)} + ${week} * ${sql.lit(WEEK_MS)}
+        and start_at < ${sql.lit(WEEK_EPOCH_MS)} + (${week} + 1) * ${sql.lit(WEEK_MS)}
+        and ${overAt(now)}
+        and (attended is null or attended <> 0))`;
+    const result = await sql<{ n: number | string }>`
+      with recursive held(week) as (
+        select cast(${top} as bigint) where ${heldIn(sql<number>`cast(${top} as bigint)`)}
+        union all
+        select held.week - 1 from held
+        where held.week > ${top - maxWeeks + 1} and ${heldIn(sql<number>`(held.week - 1)`)}
+      )
+      select count(*) as n from held`.execute(db);
+    return Number(result.rows[0]?.n ?? 0);
   },
 
   /** Whether the student ever attended a class (the seek stops at the first: course_student_outcome_idx). */

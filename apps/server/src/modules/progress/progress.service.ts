@@ -14,12 +14,12 @@ import type { Db } from '../../db/database.ts';
 import { iso } from '../../db/time.ts';
 import { AppError } from '../../http/app-error.ts';
 import { progressRepository as repo, type ReportRow } from './progress.repository.ts';
-import { beijingDate, periodOf, streakOf, weekOf, weekStartMs, weeksBetween } from './progress.rules.ts';
+import { beijingDate, periodOf, weekOf, weekStartMs, weeksBetween } from './progress.rules.ts';
 
 export type ProgressServiceDeps = { db: Db; clock: Clock };
 
-/** Weeks read per step while a streak is being counted back (most streaks end inside the first). */
-const STREAK_WINDOW_WEEKS = 26;
+/** The longest streak counted (ten years): bounds the statement that counts it. */
+const STREAK_MAX_WEEKS = 520;
 
 const SKILL_ORDER: readonly string[] = REPORT_SKILLS.map((s) => s.value);
 
@@ -81,25 +81,15 @@ function skillSeries(rows: ReportRow[]): ProgressSkill[] {
 export function createProgressService(deps: ProgressServiceDeps) {
   const { db, clock } = deps;
 
-  /** Weeks in a row with an attended class up to now, read back a window at a time. */
+  /**
+   * Weeks in a row with an attended class up to now: from this week when it has one, else from
+   * last week (progress.rules.ts `streakOf`, the rule the statement follows).
+   */
   async function streak(studentId: number, now: number): Promise<number> {
     const current = weekOf(now);
-    const held: number[] = [];
-    let windowEnd = now + 1;
-    for (;;) {
-      const windowStart = weekStartMs(weekOf(windowEnd - 1) - STREAK_WINDOW_WEEKS + 1);
-      held.push(...(await repo.attendedWeeks(db, studentId, windowStart, windowEnd, now)));
-      const count = streakOf(held, current);
-      // The run reaches back to the window's first week: it may go on before it.
-      const reachedStart = count > 0 && streakStart(current, held, count) <= weekOf(windowStart);
-      if (!reachedStart) return count;
-      windowEnd = windowStart;
-    }
-  }
-
-  function streakStart(current: number, held: number[], count: number): number {
-    const top = held.includes(current) ? current : current - 1;
-    return top - count + 1;
+    const fromCurrent = await repo.streakFrom(db, studentId, current, now, STREAK_MAX_WEEKS);
+    if (fromCurrent > 0) return fromCurrent;
+    return repo.streakFrom(db, studentId, current - 1, now, STREAK_MAX_WEEKS);
   }
 
   return {
