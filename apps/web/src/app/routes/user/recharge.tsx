@@ -72,7 +72,7 @@ export default function RechargeRoute() {
           <CoinBalanceCard
             title={t('payments.balance')}
             action={
-              <span style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+              <span className="ls-touch-links" style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
                 <Link to="/user/coins">{t('payments.coinRecordsLink')}</Link>
                 <Link to="/user/cards">{t('payments.cardsLink')}</Link>
               </span>

@@ -108,7 +108,7 @@ function Overview({ data }: { data: UserHome }) {
         </Tile>
 
         <Tile title={t('users.counts')} to="/course/list" more={t('users.details')} testId="home-counts">
-          <ul className="ls-u-counts">
+          <ul className="ls-u-counts ls-touch-links">
             <li>
               <Link to="/course/list">
                 <strong>{counts.upcoming_classes}</strong> {t('users.upcoming')}
