@@ -3,7 +3,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Progress } from '@app/contract/progress';
 import { apiUrl } from '../../../test-support/http.ts';
 import { createStudentSession, dataOf } from '../../../test-support/students.ts';
-import { api, DEMO, loginWithPassword } from './auth-helpers.ts';
+import {
+  api,
+  DEMO,
+  dialog,
+  loginWithPassword,
+  openLoginDialog,
+  readSmsCode,
+  submitAndWaitForReload,
+  uniqueMobile,
+} from './auth-helpers.ts';
 import { screenshotDir, seriousViolations } from './axe.ts';
 import { periodDates } from '../src/features/progress/lib/periods.ts';
 import { gotoApp, seedStorage, settingsValue, useBrowser } from './browser.ts';
@@ -33,10 +42,15 @@ beforeAll(async () => {
 
 const figure = (page: Page, id: string) => page.getByTestId(id).locator('.ls-pg-figure-value').textContent();
 
-/** The page fits its width (a chart may scroll inside its own box) and axe finds nothing serious. */
-async function checkLayout(page: Page, label: string): Promise<void> {
+/** The page fits its width and axe finds nothing serious. */
+async function checkPage(page: Page, label: string): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${label}: horizontal overflow in px`).toBeLessThanOrEqual(0);
+  expect(await seriousViolations(page), label).toEqual([]);
+}
+
+/** checkPage, and no chart clipped (a chart may scroll inside its own box). */
+async function checkLayout(page: Page, label: string): Promise<void> {
   // No axis clipped: every chart box and every y-axis label is inside the page (a chart with many
   // weeks scrolls in its box, its y axis staying beside it).
   const rects = await page.locator('.ls-pg-chart-box, .ls-pg-y-label').evaluateAll((els) =>
@@ -50,7 +64,7 @@ async function checkLayout(page: Page, label: string): Promise<void> {
     expect(r.left, label).toBeGreaterThanOrEqual(0);
     expect(r.right, label).toBeLessThanOrEqual(r.width);
   }
-  expect(await seriousViolations(page), label).toEqual([]);
+  await checkPage(page, label);
 }
 
 describe('my progress', () => {
@@ -114,5 +128,32 @@ describe('my progress', () => {
     await page.screenshot({ path: `${screenshotDir}progress-dark-375.png`, fullPage: true });
     await page.setViewportSize(WIDE);
     await checkLayout(page, 'dark, 1280 px, all time');
+  });
+
+  it('shows a new student what will appear here and a way to book a first class (zh-Hans, 375 px)', async () => {
+    const { page } = await open({ viewport: WIDE });
+    await seedStorage(page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(false) });
+    await gotoApp(page, '/');
+    await openLoginDialog(page);
+    const mobile = uniqueMobile();
+    await dialog(page).getByTestId('login-mobile').fill(mobile);
+    await dialog(page).getByTestId('get-code').click();
+    await dialog(page)
+      .getByTestId('login-code')
+      .fill(await readSmsCode(mobile));
+    await submitAndWaitForReload(page);
+
+    await page.setViewportSize(PHONE);
+    await gotoApp(page, '/user/progress');
+    const empty = page.getByTestId('progress-empty');
+    await empty.waitFor();
+    expect(await empty.textContent()).toContain('你的学习进度会显示在这里');
+    expect(await page.getByTestId('progress-print').count()).toBe(0);
+    const book = empty.getByRole('link', { name: '预约第一节课' });
+    expect((await book.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await checkPage(page, 'new student, 375 px');
+    await page.screenshot({ path: `${screenshotDir}progress-empty-375.png`, fullPage: true });
+    await book.click();
+    await page.waitForURL((url) => url.pathname === '/');
   });
 });
