@@ -109,7 +109,10 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         { name: 'files', description: 'Courseware folders and files, signed downloads (a file or a zip)' },
         { name: 'users', description: 'User centre: account overview, profile, avatar' },
         { name: 'feedback', description: "Students' complaints and suggestions, with the school's reply" },
-        { name: 'progress', description: "The student's progress: attendance, classes per week, skill scores" },
+        {
+          name: 'progress',
+          description: "The student's progress: attendance, classes per week, skill scores",
+        },
       ],
       components: {
         securitySchemes: {
