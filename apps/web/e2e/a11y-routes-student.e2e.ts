@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { audit, passes, passName, routeVisits, signUpInBrowser, type Visit } from './a11y-routes.ts';
-import { loginWithPassword } from './auth-helpers.ts';
+import { audit, passes, passName, routeVisits, type Visit } from './a11y-routes.ts';
+import { loginWithPassword, signUpInBrowser } from './auth-helpers.ts';
 import { gotoApp, seedStorage, settingsValue, useBrowser } from './browser.ts';
 import { designProblems, reportDesign } from './design-facts.ts';
 import { KNOWN_DESIGN_GAPS } from './design-known.ts';

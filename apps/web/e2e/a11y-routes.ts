@@ -8,15 +8,7 @@ import type { Page as ApiPage } from '@app/contract/paging';
 import type { TeacherCard } from '@app/contract/teachers';
 import { apiUrl } from '../../../test-support/http.ts';
 import { createStudentSession, dataOf } from '../../../test-support/students.ts';
-import {
-  api,
-  DEMO,
-  dialog,
-  openLoginDialog,
-  readSmsCode,
-  submitAndWaitForReload,
-  uniqueMobile,
-} from './auth-helpers.ts';
+import { api, DEMO } from './auth-helpers.ts';
 import { seriousViolations } from './axe.ts';
 import { designFacts, type FactAt } from './design-facts.ts';
 import { apiData, gotoApp, seedStorage, settingsValue } from './browser.ts';
@@ -275,18 +267,6 @@ export async function audit(
       );
   }
   return { problems, checked, facts };
-}
-
-export async function signUpInBrowser(page: Page): Promise<void> {
-  await gotoApp(page, '/');
-  await openLoginDialog(page);
-  const mobile = uniqueMobile();
-  await dialog(page).getByTestId('login-mobile').fill(mobile);
-  await dialog(page).getByTestId('get-code').click();
-  await dialog(page)
-    .getByTestId('login-code')
-    .fill(await readSmsCode(mobile));
-  await submitAndWaitForReload(page);
 }
 
 export const passes: Pass[] = [

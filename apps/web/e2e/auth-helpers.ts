@@ -2,7 +2,8 @@ import type { Page, Response } from 'playwright-core';
 import { inject } from 'vitest';
 import { fetchTransport, type Transport } from '../../../test-support/http.ts';
 import { waitForCode } from '../../../test-support/sms-outbox.ts';
-import { baseURL, clientAddress, waitForMotionEnd } from './browser.ts';
+import { uniqueMobile } from '../../../test-support/students.ts';
+import { baseURL, clientAddress, gotoApp, waitForMotionEnd } from './browser.ts';
 import { serverFor } from './servers.ts';
 
 /**
@@ -32,6 +33,19 @@ export async function submitAndWaitForReload(page: Page): Promise<void> {
   await page.getByTestId('user-area').waitFor();
   // The start-up refresh of the user info re-renders the user area; let it land first.
   await page.waitForLoadState('networkidle');
+}
+
+/** Signs a new student up by SMS in the login dialog, from the home page, and waits for the reload. */
+export async function signUpInBrowser(page: Page): Promise<void> {
+  await gotoApp(page, '/');
+  await openLoginDialog(page);
+  const mobile = uniqueMobile();
+  await dialog(page).getByTestId('login-mobile').fill(mobile);
+  await dialog(page).getByTestId('get-code').click();
+  await dialog(page)
+    .getByTestId('login-code')
+    .fill(await readSmsCode(mobile));
+  await submitAndWaitForReload(page);
 }
 
 export async function loginWithPassword(page: Page, options: { remember?: boolean } = {}): Promise<void> {

@@ -3,16 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Progress } from '@app/contract/progress';
 import { apiUrl } from '../../../test-support/http.ts';
 import { createStudentSession, dataOf } from '../../../test-support/students.ts';
-import {
-  api,
-  DEMO,
-  dialog,
-  loginWithPassword,
-  openLoginDialog,
-  readSmsCode,
-  submitAndWaitForReload,
-  uniqueMobile,
-} from './auth-helpers.ts';
+import { api, DEMO, loginWithPassword, signUpInBrowser } from './auth-helpers.ts';
 import { screenshotDir, seriousViolations } from './axe.ts';
 import { periodDates } from '../src/features/progress/lib/periods.ts';
 import { gotoApp, seedStorage, settingsValue, useBrowser } from './browser.ts';
@@ -133,15 +124,7 @@ describe('my progress', () => {
   it('shows a new student what will appear here and a way to book a first class (zh-Hans, 375 px)', async () => {
     const { page } = await open({ viewport: WIDE });
     await seedStorage(page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(false) });
-    await gotoApp(page, '/');
-    await openLoginDialog(page);
-    const mobile = uniqueMobile();
-    await dialog(page).getByTestId('login-mobile').fill(mobile);
-    await dialog(page).getByTestId('get-code').click();
-    await dialog(page)
-      .getByTestId('login-code')
-      .fill(await readSmsCode(mobile));
-    await submitAndWaitForReload(page);
+    await signUpInBrowser(page);
 
     await page.setViewportSize(PHONE);
     await gotoApp(page, '/user/progress');
