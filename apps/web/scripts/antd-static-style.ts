@@ -65,7 +65,6 @@ export const ANTD_EXPORTS: Record<string, string | null> = {
   Space: '.ant-space',
   Spin: '.ant-spin',
   Switch: '.ant-switch',
-  Tag: '.ant-tag',
   Typography: '.ant-typography',
   theme: null,
 };
@@ -76,7 +75,7 @@ function catalog(
 ) {
   const { Alert, App, Avatar, Breadcrumb, Button, Checkbox, Descriptions, Divider } = antd;
   const { Drawer, Empty, Form, Input, Modal, Pagination, Popconfirm, Progress } = antd;
-  const { QRCode, Radio, Rate, Result, Segmented, Select, Skeleton, Space, Spin, Switch, Tag } = antd;
+  const { QRCode, Radio, Rate, Result, Segmented, Select, Skeleton, Space, Spin, Switch } = antd;
   const { Typography } = antd;
   const alerts = (['success', 'info', 'warning', 'error'] as const).map((type) =>
     h(Alert, { key: type, type, showIcon: true, message: 'a', description: 'd', closable: true }),
@@ -103,7 +102,6 @@ function catalog(
     h(Skeleton.Input, null),
     h(Skeleton.Avatar, null),
     h(Skeleton.Image, null),
-    h(Tag, { color: 'success', closable: true }, 't'),
     h(Space, null, 's'),
     h(Space.Compact, null, 's'),
     // Not imported by the app, but shown inside an empty Select's list.

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Tag } from 'antd';
 import type { TeacherReportItem } from '@app/contract/courses';
 import { DateTime } from '../../../components/date-time.tsx';
 import { averageScore } from '../lib/course-page.ts';
 import { TeacherLine } from './teacher-line.tsx';
 import '../../../locales/courses/index.ts';
+import '../../../components/enum-tag.css';
 
 /** One report of the list: teacher, the class's time, the average score; unread ones marked "new". */
 export function FeedbackRow({ report }: { report: TeacherReportItem }) {
@@ -30,9 +30,9 @@ export function FeedbackRow({ report }: { report: TeacherReportItem }) {
       </span>
       <span className="ls-c-row-tags">
         {!report.read && (
-          <Tag color="red" data-testid="feedback-unread">
+          <span className="ls-enum-tag ls-tone is-blue" data-testid="feedback-unread">
             {t('courses.feedback.unread')}
-          </Tag>
+          </span>
         )}
       </span>
     </Link>

@@ -1,6 +1,6 @@
 import type { ComponentRef, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { App, Button, Checkbox, Form, Input, Rate, Tag } from 'antd';
+import { App, Button, Checkbox, Form, Input, Rate } from 'antd';
 import { StarFilled } from '@ant-design/icons';
 import { REVIEW_CONTENT_MAX } from '@app/contract/booking';
 import type { CourseInfo, CourseReview } from '@app/contract/courses';
@@ -11,6 +11,7 @@ import { useAddCourseReview } from '../api/add-course-review.ts';
 import { useFormatTime } from '../hooks/use-format-time.ts';
 import { reviewArea } from '../lib/course-page.ts';
 import '../../../locales/courses/index.ts';
+import '../../../components/enum-tag.css';
 
 type Values = { rating?: number; tags?: ReviewTag[]; content?: string };
 
@@ -79,7 +80,9 @@ function SubmittedReview({ review }: { review: CourseReview }) {
       {review.tags.length > 0 && (
         <div className="ls-c-tags">
           {review.tags.map((tag) => (
-            <Tag key={tag}>{tagLabel(tag, lang)}</Tag>
+            <span key={tag} className="ls-enum-tag ls-tone">
+              {tagLabel(tag, lang)}
+            </span>
           ))}
         </div>
       )}

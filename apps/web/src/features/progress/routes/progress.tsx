@@ -6,8 +6,8 @@ import { DateTime } from '../../../components/date-time.tsx';
 import { ListEmpty, ListError, ListSkeleton } from '../../../components/list-states.tsx';
 import { SubNav } from '../../../components/sub-nav.tsx';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
+import { formatDayRange } from '../../../lib/time/calendar-days.ts';
 import { useProgress } from '../api/get-progress.ts';
-import { dayLabel } from '../components/day-label.ts';
 import { SkillLines } from '../components/skill-lines.tsx';
 import { WeekBars } from '../components/week-bars.tsx';
 import { isPeriod, periodDates, PERIODS, type Period } from '../lib/periods.ts';
@@ -194,7 +194,7 @@ export default function ProgressRoute() {
         />
       </div>
       <p className="ls-muted ls-small" data-testid="progress-range">
-        {t('learning.range', { from: dayLabel(from, lang, true), to: dayLabel(to, lang, true) })}
+        {t('learning.range', { range: formatDayRange(from, to, lang) })}
         {period === 'all' && <> {t('learning.allTimeNote')}</>}
       </p>
 
