@@ -1,5 +1,6 @@
 import type { Bilingual } from './i18n.ts';
 import { AUTH_MESSAGES } from './messages/auth.ts';
+import { CLASSROOM_MESSAGES } from './messages/classroom.ts';
 import { COMMON_MESSAGES } from './messages/common.ts';
 import { COURSE_MESSAGES } from './messages/courses.ts';
 import { FILE_MESSAGES } from './messages/files.ts';
@@ -22,6 +23,7 @@ export const MESSAGE_AREAS = {
   users: USER_MESSAGES,
   files: FILE_MESSAGES,
   progress: PROGRESS_MESSAGES,
+  classroom: CLASSROOM_MESSAGES,
 } as const;
 
 export const MESSAGES = {
@@ -33,6 +35,7 @@ export const MESSAGES = {
   ...USER_MESSAGES,
   ...FILE_MESSAGES,
   ...PROGRESS_MESSAGES,
+  ...CLASSROOM_MESSAGES,
 } as const satisfies Record<string, Bilingual>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { queryIdSchema } from './ids.ts';
+
+/**
+ * The live classroom (issue 35, DESIGN.md §12): the room of a class (GET /classroom/getRoom) and the
+ * signalling messages of its WebSocket (GET /classroom/ws?ticket=…). A 1:1 lesson has two seats, the
+ * student's and the teacher's; media goes peer to peer (WebRTC), the server relays the signalling.
+ */
+
+export const SEATS = ['student', 'teacher'] as const;
+export const seatSchema = z.enum(SEATS);
+export type Seat = z.infer<typeof seatSchema>;
+
+/** The room opens this many minutes before the start and closes this many after the end (§12). */
+export const ROOM_OPENS_MINUTES_BEFORE = 10;
+export const ROOM_CLOSES_MINUTES_AFTER = 30;
+/** A chat line: at most this many characters once trimmed, never empty. */
+export const CHAT_TEXT_MAX = 1000;
+/** Largest WebSocket message accepted, in bytes (an SDP offer is a few kilobytes). */
+export const SIGNAL_MESSAGE_MAX_BYTES = 64 * 1024;
+/** Lifetime of a room ticket: the WebSocket is opened right after getRoom. */
+export const ROOM_TICKET_TTL_SECONDS = 60;
+
+/**
+ * Close codes of the room's WebSocket (application range 4000-4999), sent with a reason
+ * `{ code, message }` (JSON, the message in the ticket's language).
+ */
+export const ROOM_CLOSE_CODES = {
+  /** The ticket is missing, malformed, forged or expired: ask getRoom for a new one. */
+  ticket: 4401,
+  /** The class is not this seat's, or it was cancelled or abolished. */
+  forbidden: 4403,
+  /** The room is not open (before start − 10 min) or closed (after end + 30 min). */
+  notOpen: 4409,
+  /** Another connection of the same seat took its place (a reload, another tab or device). */
+  replaced: 4410,
+  /** The seat left (a `leave` message). */
+  left: 4000,
+  /** The server is shutting down: reconnect (another instance answers). */
+  restart: 4503,
+  /** The connection stopped answering pings. */
+  dead: 4408,
+} as const;
+
+// ---- GET /classroom/getRoom -----------------------------------------------------------------------
+
+export const roomQuerySchema = z.object({
+  id: queryIdSchema,
+  /** The teacher's signed class link token (its `?t=`); absent for the student, who has a session. */
+  t: z.string().min(1).max(512).optional(),
+});
+export type RoomQuery = z.infer<typeof roomQuerySchema>;
+
+/** An RTCIceServer as the browser takes it; TURN entries carry time-limited credentials. */
+export const iceServerSchema = z.object({
+  urls: z.array(z.string()),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof iceServerSchema>;
+
+export const roomSchema = z.object({
+  class_id: z.number().int(),
+  seat: seatSchema,
+  start: z.string(),
+  end: z.string(),
+  /** When the room opens (start − 10 min) and closes (end + 30 min). */
+  open: z.string(),
+  close: z.string(),
+  /** The other seat's display name (the teacher's for the student, the student's for the teacher). */
+  peer_name: z.string(),
+  teacher_name: z.string(),
+  ice_servers: z.array(iceServerSchema),
+  /** Opens the WebSocket (`ws_path?ticket=`) within 60 seconds. */
+  ticket: z.string(),
+  ticket_expires: z.string(),
+  ws_path: z.string(),
+  /** The class is recorded (announced to both seats in the room). */
+  recording: z.literal(true),
+});
+export type Room = z.infer<typeof roomSchema>;
+
+export const wsQuerySchema = z.object({ ticket: z.string().max(1024).default('') });
+
+// ---- signalling messages ---------------------------------------------------------------------------
+
+const sdpSchema = z.string().min(1).max(SIGNAL_MESSAGE_MAX_BYTES);
+const candidateSchema = z.object({
+  candidate: z.string().max(2048),
+  sdpMid: z.string().max(64).nullable().optional(),
+  sdpMLineIndex: z.number().int().min(0).max(1024).nullable().optional(),
+  usernameFragment: z.string().max(256).nullable().optional(),
+});
+const mediaStateSchema = z.object({ audio: z.boolean(), video: z.boolean() });
+
+/** A chat line: trimmed, 1..1000 characters. */
+export const chatTextSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'classroom.chatEmpty' })
+  .max(CHAT_TEXT_MAX, { error: 'classroom.chatTooLong' });
+
+/** Client → server. */
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('offer'), sdp: sdpSchema }),
+  z.object({ type: z.literal('answer'), sdp: sdpSchema }),
+  z.object({ type: z.literal('candidate'), candidate: candidateSchema }),
+  z.object({ type: z.literal('chat'), text: chatTextSchema }),
+  z.object({ type: z.literal('state'), audio: z.boolean(), video: z.boolean() }),
+  z.object({ type: z.literal('leave') }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+/** Server → client. */
+export const serverMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('welcome'), seat: seatSchema, peer_present: z.boolean() }),
+  z.object({ type: z.literal('peer-joined'), seat: seatSchema }),
+  z.object({ type: z.literal('peer-left'), seat: seatSchema }),
+  z.object({ type: z.literal('offer'), sdp: sdpSchema }),
+  z.object({ type: z.literal('answer'), sdp: sdpSchema }),
+  z.object({ type: z.literal('candidate'), candidate: candidateSchema }),
+  z.object({ type: z.literal('chat'), text: z.string(), seat: seatSchema, at: z.string() }),
+  z.object({ type: z.literal('state'), seat: seatSchema, ...mediaStateSchema.shape }),
+  z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
+  z.object({ type: z.literal('closing'), close: z.string() }),
+]);
+export type ServerMessage = z.infer<typeof serverMessageSchema>;
+
+/** The reason of a close frame (JSON): a message key and its text in the ticket's language. */
+export type RoomCloseReason = { code: string; message: string };
