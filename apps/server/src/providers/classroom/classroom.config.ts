@@ -1,22 +1,50 @@
 import { z } from 'zod';
+import { int, optionalString } from '../../env-fields.ts';
 import type { ClassroomProvider } from './classroom-provider.ts';
 import { createDemoClassroomProvider } from './demo-classroom-provider.ts';
+import { createLiveClassroomProvider } from './live-classroom-provider.ts';
 
 /**
  * The classroom provider's environment variables (README "Configuration"), merged into the server's
- * environment schema by config.ts. CLASSROOM_DRIVER chooses the provider; `demo` (the only one so
- * far) needs no settings. A real provider adds its enum value and settings here, with its check in
- * `missingClassroomSettings`.
+ * environment schema by config.ts. CLASSROOM_DRIVER chooses the provider: `demo` (a local page and a
+ * generated recording) or `live` (the built-in browser classroom, DESIGN.md §12, whose settings are
+ * the ICE servers, the TURN secret and the teacher no-show delay).
  */
+const ICE_URL = /^(stuns?|turns?):[^\s,]+$/i;
+
 export const classroomEnvSchema = z.object({
-  CLASSROOM_DRIVER: z.enum(['demo']).default('demo'),
+  CLASSROOM_DRIVER: z.enum(['demo', 'live']).default('demo'),
+  /** STUN/TURN URLs, comma-separated (`stun:stun.example.com:3478,turn:turn.example.com:3478?transport=udp`). */
+  ICE_SERVERS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(z.string().regex(ICE_URL, 'expected stun:, stuns:, turn: or turns: URLs, comma-separated')),
+    ),
+  /** coturn's `static-auth-secret`: TURN credentials by the TURN REST convention. */
+  TURN_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  /** A live class whose teacher has not entered this many minutes after the start is abolished. */
+  TEACHER_NO_SHOW_MINUTES: int(1, 60).default(10),
 });
 
 export type ClassroomSettings = z.output<typeof classroomEnvSchema>;
 
-/** The settings the chosen driver needs but lacks (config.ts refuses to start with any). */
-export function missingClassroomSettings(_settings: ClassroomSettings): { key: string; message: string }[] {
-  return [];
+/** The settings the chosen driver needs but lacks, or gives wrongly (config.ts refuses to start with any). */
+export function missingClassroomSettings(settings: ClassroomSettings): { key: string; message: string }[] {
+  const problems: { key: string; message: string }[] = [];
+  if (settings.ICE_SERVERS.some((url) => /^turns?:/i.test(url)) && !settings.TURN_SECRET) {
+    problems.push({
+      key: 'TURN_SECRET',
+      message: "ICE_SERVERS lists a TURN server: set TURN_SECRET to coturn's static-auth-secret",
+    });
+  }
+  return problems;
 }
 
 /**
@@ -24,8 +52,9 @@ export function missingClassroomSettings(_settings: ClassroomSettings): { key: s
  * app_setting, shared by every instance).
  */
 export function createClassroomProviderFromConfig(
-  _config: ClassroomSettings,
+  config: ClassroomSettings,
   options: { secret: string },
 ): ClassroomProvider {
+  if (config.CLASSROOM_DRIVER === 'live') return createLiveClassroomProvider();
   return createDemoClassroomProvider({ secret: options.secret });
 }
