@@ -434,6 +434,29 @@ export type StudentQuotaEventTable = {
   at: number;
 };
 
+/** One stay of a seat in a class's live room (migration 0015); left_at null while still there. */
+export type ClassAttendanceTable = {
+  id: Generated<number>;
+  course_id: number;
+  seat: 'student' | 'teacher';
+  joined_at: number;
+  left_at: number | null;
+};
+
+/** A teacher's phone on record, where the live room's link is sent (migration 0015); never public. */
+export type TeacherContactTable = {
+  teacher_id: number;
+  phone: string;
+  updated_at: number;
+};
+
+/** A class's notice claimed before it is sent, so it goes out once across instances (migration 0015). */
+export type ClassNoticeTable = {
+  course_id: number;
+  kind: string;
+  claimed_at: number;
+};
+
 export type Database = {
   app_setting: AppSettingTable;
   student: StudentTable;
@@ -471,6 +494,9 @@ export type Database = {
   courseware_item: CoursewareItemTable;
   feedback: FeedbackTable;
   student_quota_event: StudentQuotaEventTable;
+  class_attendance: ClassAttendanceTable;
+  class_notice: ClassNoticeTable;
+  teacher_contact: TeacherContactTable;
 };
 
 export type Db = Kysely<Database>;

@@ -13,6 +13,8 @@ export const SECRET_SETTING_KEYS = {
   smsCodePepper: 'sms_code_pepper',
   /** Signs the classroom links and derives the calendar feed tokens. */
   coursesLinkSecret: 'courses_link_secret',
+  /** Signs the live classroom's teacher links (modules/classroom/teacher-link.ts). */
+  classroomTeacherLinkSecret: 'classroom_teacher_link_secret',
   /** Signs courseware download links. */
   filesLinkSecret: 'files_link_secret',
   /** Signs the sandbox payment provider's notifications and cashier links. */

@@ -12,11 +12,15 @@ export type SmsCodeMessage = {
 };
 
 /** Notices other than codes, each a registered template at a real provider. */
-export type SmsNoticeTemplate = 'classReminder';
+export type SmsNoticeTemplate = 'classReminder' | 'teacherClassLink' | 'teacherNoShow';
 
 export type SmsNoticeParams = {
   /** The teacher's name, the class's start (HH:mm, Beijing time) and the minutes until then. */
   classReminder: { teacher: string; time: string; minutes: string };
+  /** To a teacher as the live room opens: the class's start (HH:mm, Beijing time) and the room link. */
+  teacherClassLink: { time: string; link: string };
+  /** To a student: the teacher did not come to the class at `time` (HH:mm, Beijing time); refunded and compensated. */
+  teacherNoShow: { teacher: string; time: string };
 };
 
 export type SmsNoticeMessage = {
@@ -85,9 +89,21 @@ export function smsNoticeText(message: SmsNoticeMessage): string {
         ? `Reminder: your class with ${teacher} starts in ${minutes} minutes, at ${time} (Beijing time).`
         : `上课提醒：您与 ${teacher} 老师的课程将在 ${minutes} 分钟后（北京时间 ${time}）开始，请准时进入教室。`;
     }
+    case 'teacherClassLink': {
+      const { time, link } = message.params;
+      return message.lang === 'en'
+        ? `Your class at ${time} (Beijing time) is open. Enter the classroom: ${link}`
+        : `您 ${time}（北京时间）的课程教室已开放，请进入教室：${link}`;
+    }
+    case 'teacherNoShow': {
+      const { teacher, time } = message.params;
+      return message.lang === 'en'
+        ? `Your class with ${teacher} at ${time} (Beijing time) was called off because the teacher did not come. The price is refunded and the same again given as compensation.`
+        : `很抱歉，${teacher} 老师未能出席您 ${time}（北京时间）的课程，课程已取消，课时已退还并额外补偿同等课时。`;
+    }
     default: {
-      const template: never = message.template;
-      throw new Error(`Unknown SMS template: ${String(template)}`);
+      const unknown: never = message;
+      throw new Error(`Unknown SMS template: ${String((unknown as { template?: unknown }).template)}`);
     }
   }
 }
