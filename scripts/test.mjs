@@ -15,7 +15,7 @@ mkdirSync(reportDir, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failed = false;
 
-function vitest(projects, name) {
+function vitest(projects, name, reporters = []) {
   const out = path.join(reportDir, `${name}.json`);
   const status = run('npx', [
     'vitest',
@@ -23,6 +23,7 @@ function vitest(projects, name) {
     ...projects.flatMap((p) => ['--project', p]),
     '--reporter=default',
     '--reporter=json',
+    ...reporters.map((r) => `--reporter=${r}`),
     `--outputFile.json=${out}`,
   ]);
   if (existsSync(out)) {
@@ -44,7 +45,8 @@ if (wantE2e) {
     ensureWebBuilt();
     // JS and CSS per route as sent, against the budgets of scripts/check-budgets.mjs.
     if (run('node', ['scripts/check-budgets.mjs']) !== 0) failed = true;
-    vitest(['e2e'], 'e2e');
+    // Tests that passed only on their retry (CI: e2e/vitest.config.ts) are printed as flaky.
+    vitest(['e2e'], 'e2e', ['./apps/web/e2e/flaky-reporter.ts']);
   }
 }
 

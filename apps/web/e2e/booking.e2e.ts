@@ -265,9 +265,21 @@ describe('booking', () => {
     await page.setViewportSize(PHONE);
     await seedStorage(page, { LANGUAGE: 'en', SETTINGS: settingsValue(true) });
     const calls: string[] = [];
+    // What became of each call (status or failure), printed when a count is off.
+    const outcomes: string[] = [];
+    const api = (url: string) => {
+      const path = new URL(url).pathname;
+      return path.startsWith('/api/v1/user/') || path.startsWith('/api/v1/teacher/') ? path : undefined;
+    };
     page.on('request', (r) => {
-      const path = new URL(r.url()).pathname;
-      if (path.startsWith('/api/v1/user/') || path.startsWith('/api/v1/teacher/')) calls.push(path);
+      const path = api(r.url());
+      if (path) calls.push(path);
+    });
+    page.on('response', (r) => {
+      if (api(r.url())) outcomes.push(`${r.status()} ${r.url()}`);
+    });
+    page.on('requestfailed', (r) => {
+      if (api(r.url())) outcomes.push(`${r.failure()?.errorText ?? 'failed'} ${r.url()}`);
     });
     // The page's own code is asked for beside the entry (index.html's preload): even with the
     // entry held back, it goes out.
@@ -289,13 +301,21 @@ describe('booking', () => {
     await page.unroute('**/assets/teacher-booking-*.js');
 
     calls.length = 0;
+    outcomes.length = 0;
     await gotoApp(page, `/teacher/booking/${teacher.id}`);
     await page.getByTestId('booking-teacher').getByText(teacher.name).waitFor();
     await page.getByTestId('slot-grid').locator('.ls-t-days').waitFor();
     await page.waitForLoadState('networkidle');
     // Each asked once: the page found the start-up replies under its own keys.
-    expect(calls.filter((p) => p.endsWith('/teacher/getTeacherInfo'))).toHaveLength(1);
-    expect(calls.filter((p) => p.endsWith('/teacher/getTeacherSchedule'))).toHaveLength(2);
+    const seen = `calls: ${calls.join(', ')}; outcomes: ${outcomes.join(', ')}`;
+    expect(
+      calls.filter((p) => p.endsWith('/teacher/getTeacherInfo')),
+      seen,
+    ).toHaveLength(1);
+    expect(
+      calls.filter((p) => p.endsWith('/teacher/getTeacherSchedule')),
+      seen,
+    ).toHaveLength(2);
     // Fetched once: the router used the preloaded code instead of asking for it again.
     expect(await assetFetches(page, /\/assets\/teacher-booking-[\w-]+\.js$/)).toHaveLength(1);
     expect(await antdAssets(page), 'the booking page before a slot is picked').toEqual([]);
