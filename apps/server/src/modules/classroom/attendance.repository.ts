@@ -189,4 +189,33 @@ export const attendanceRepository = {
     const row = await db.selectFrom('teacher').select('name').where('id', '=', teacherId).executeTakeFirst();
     return row?.name;
   },
+
+  /** Stores (or, with null, removes) a teacher's phone on record. False when there is no such teacher. */
+  async setTeacherPhone(db: Db, teacherId: number, phone: string | null, now: number): Promise<boolean> {
+    const teacher = await db
+      .selectFrom('teacher')
+      .select('id')
+      .where('id', '=', teacherId)
+      .executeTakeFirst();
+    if (!teacher) return false;
+    if (phone === null) {
+      await db.deleteFrom('teacher_contact').where('teacher_id', '=', teacherId).execute();
+      return true;
+    }
+    await db
+      .insertInto('teacher_contact')
+      .values({ teacher_id: teacherId, phone, updated_at: now })
+      .onConflict((oc) => oc.column('teacher_id').doUpdateSet({ phone, updated_at: now }))
+      .execute();
+    return true;
+  },
+
+  async teacherPhone(db: Db, teacherId: number): Promise<string | undefined> {
+    const row = await db
+      .selectFrom('teacher_contact')
+      .select('phone')
+      .where('teacher_id', '=', teacherId)
+      .executeTakeFirst();
+    return row?.phone;
+  },
 };

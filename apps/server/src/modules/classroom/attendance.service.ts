@@ -228,6 +228,15 @@ export function createAttendanceService(deps: AttendanceServiceDeps) {
       return verifyTeacherLink(await teacherLinkSecret(), token, now);
     },
 
+    /** A teacher's phone on record, where the room link goes as the room opens (null removes it). */
+    setTeacherPhone(teacherId: number, phone: string | null): Promise<boolean> {
+      return repo.setTeacherPhone(db, teacherId, phone, clock.now());
+    },
+
+    teacherPhone(teacherId: number): Promise<string | undefined> {
+      return repo.teacherPhone(db, teacherId);
+    },
+
     /** The server secret teacher links are signed with (shared by every instance through app_setting). */
     teacherLinkSecret,
 

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { Trx } from '../../db/transaction.ts';
-import { defineCommand, OpsRefusal } from '../command.ts';
+import { roomWindow, SEATS, wholeMinutes } from '../../modules/classroom/attendance.rules.ts';
+import { createAttendanceService } from '../../modules/classroom/attendance.service.ts';
+import { silentLog } from '../../services.ts';
+import { defineCommand, OpsRefusal, type OpsContext } from '../command.ts';
 import { opsRepository } from '../ops.repository.ts';
 import { id } from './fields.ts';
 
@@ -132,6 +135,112 @@ export const reportAdd = defineCommand({
       before: null,
       after: { report_id: reportId, class_id: input.class, scores: input.scores },
       output: `report ${reportId} added to class ${input.class}`,
+    };
+  },
+});
+
+/** The live classroom's attendance service on the command's transaction. */
+function attendanceOf({ db, clock, config, services }: OpsContext) {
+  return createAttendanceService({
+    db,
+    clock,
+    lifecycle: services.classLifecycle,
+    log: silentLog,
+    settings: { publicUrl: config.PUBLIC_URL },
+  });
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export const classTeacherLink = defineCommand({
+  name: 'class teacher-link',
+  summary:
+    "Print the teacher's link to the class's live room (valid from 10 min before the start to 30 min after the end)",
+  options: { class: 'class id' },
+  example: 'class teacher-link --class 120',
+  schema: classOnly,
+  audit: false,
+  async run(ctx, input) {
+    const link = await attendanceOf(ctx).teacherLink(input.class);
+    if (!link) throw new OpsRefusal(`no class ${input.class}`);
+    const { course } = link;
+    if (course.status < 0) {
+      throw new OpsRefusal(
+        `class ${input.class} was ${course.status === -200 ? 'cancelled' : 'abolished'}: its room does not open`,
+      );
+    }
+    const { openAt, closeAt } = roomWindow(course.start_at, course.end_at);
+    if (ctx.clock.now() >= closeAt)
+      throw new OpsRefusal(`class ${input.class}: its room closed at ${iso(closeAt)}`);
+    return {
+      before: null,
+      after: null,
+      output: [
+        link.url,
+        `class ${course.id}, teacher ${course.teacher_id}: the room opens at ${iso(openAt)} and closes at ${iso(closeAt)}`,
+      ].join('\n'),
+    };
+  },
+});
+
+export const classAttendance = defineCommand({
+  name: 'class attendance',
+  summary: "Print the class's joins and leaves of the live room per seat, and each seat's minutes in class",
+  options: { class: 'class id' },
+  example: 'class attendance --class 120',
+  schema: classOnly,
+  audit: false,
+  async run(ctx, input) {
+    const summary = await attendanceOf(ctx).summaryOf(input.class);
+    if (!summary) throw new OpsRefusal(`no class ${input.class}`);
+    const { course, stays, ms } = summary;
+    const now = ctx.clock.now();
+    const lines = [
+      `class ${course.id}: ${iso(course.start_at)} to ${iso(course.end_at)}, status ${course.status}${
+        course.attended === 0 ? ', student absent' : ''
+      }`,
+    ];
+    for (const seat of SEATS) {
+      const own = stays.filter((s) => s.seat === seat);
+      lines.push(`${seat}: ${wholeMinutes(ms[seat])} min in class, ${own.length} stay(s)`);
+      if (own.length === 0) lines.push('  never entered');
+      for (const s of own) {
+        const until = s.left_at ?? now;
+        lines.push(
+          `  joined ${iso(s.joined_at)}, ${s.left_at === null ? 'still in the room' : `left ${iso(s.left_at)}`} (${wholeMinutes(
+            Math.max(0, until - s.joined_at),
+          )} min)`,
+        );
+      }
+    }
+    return { before: null, after: null, output: lines.join('\n') };
+  },
+});
+
+export const teacherPhone = defineCommand({
+  name: 'teacher set-phone',
+  summary:
+    "Set the teacher's phone on record, where the live room's link is sent by SMS as the room opens ('none' removes it)",
+  options: { teacher: 'teacher id', phone: "the phone number (digits, an optional leading +), or 'none'" },
+  example: 'teacher set-phone --teacher 3 --phone 13900139000',
+  schema: z.object({
+    teacher: id('teacher'),
+    phone: z
+      .string({ error: 'the phone is required (--phone <number|none>)' })
+      .trim()
+      .regex(/^(none|\+?[0-9]{6,20})$/, "the phone is 6-20 digits with an optional leading +, or 'none'"),
+  }),
+  async run(ctx, input) {
+    const attendance = attendanceOf(ctx);
+    const before = (await attendance.teacherPhone(input.teacher)) ?? null;
+    const phone = input.phone === 'none' ? null : input.phone;
+    if (!(await attendance.setTeacherPhone(input.teacher, phone)))
+      throw new OpsRefusal(`no teacher ${input.teacher}`);
+    return {
+      before: { teacher_id: input.teacher, phone: before },
+      after: { teacher_id: input.teacher, phone },
+      output:
+        phone === null ? `teacher ${input.teacher}: phone removed` : `teacher ${input.teacher}: phone set`,
     };
   },
 });

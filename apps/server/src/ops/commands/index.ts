@@ -1,6 +1,14 @@
 import type { OpsCommand } from '../command.ts';
 import { cardAdjust, cardIssue } from './cards.ts';
-import { classAbsent, classNoShow, playbackAttach, reportAdd } from './classes.ts';
+import {
+  classAbsent,
+  classAttendance,
+  classNoShow,
+  classTeacherLink,
+  playbackAttach,
+  reportAdd,
+  teacherPhone,
+} from './classes.ts';
 import { complaintReply, complaintState } from './complaints.ts';
 import { coursewareAdd } from './courseware.ts';
 import { coinsAdjust } from './coins.ts';
@@ -20,11 +28,14 @@ export const COMMANDS: readonly OpsCommand[] = [
   cardAdjust,
   classNoShow,
   classAbsent,
+  classTeacherLink,
+  classAttendance,
   playbackAttach,
   reportAdd,
   teacherAdd,
   teacherUpdate,
   teacherDeactivate,
+  teacherPhone,
   schedulePublish,
   scheduleClose,
   productAdd,
