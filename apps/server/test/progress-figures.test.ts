@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Progress } from '@app/contract/progress';
+import { PROGRESS_STREAK_MAX_WEEKS, type Progress } from '@app/contract/progress';
 import { createStudentSession } from '../../../test-support/students.ts';
 import { envelope, get, transportOf } from './helpers/auth.ts';
 import {
@@ -151,14 +151,60 @@ describe('the progress figures', () => {
     expect((await ctx.progress.getProgress(me, {})).summary.streak_weeks).toBe(4);
   });
 
-  it('counts a streak longer than one read window', async () => {
+  it('counts a streak up to a year (52+ weeks), whatever the history before', async () => {
     const now = bj(2026, 11, 18, 10);
     const ctx = await servicesAt(now);
     const t = await createTeacher(ctx.db);
     const me = await createStudent(ctx.db);
-    for (let w = 0; w < 60; w++)
+    // 51 weeks in a row back from this week, across the new year of 2026.
+    for (let w = 0; w < 51; w++)
       await addClass(ctx.db, me, { start: bj(2026, 11, 16) - w * 7 * DAY, teacher: t });
-    expect((await ctx.progress.getProgress(me, {})).summary.streak_weeks).toBe(60);
+    expect((await ctx.progress.getProgress(me, {})).summary.streak_weeks).toBe(51);
+    // The 52nd week: a year, the most the figure says.
+    await addClass(ctx.db, me, { start: bj(2026, 11, 16) - 51 * 7 * DAY, teacher: t });
+    expect((await ctx.progress.getProgress(me, {})).summary.streak_weeks).toBe(PROGRESS_STREAK_MAX_WEEKS);
+    // Longer still (60 weeks): the same figure, read in as many steps.
+    for (let w = 52; w < 60; w++)
+      await addClass(ctx.db, me, { start: bj(2026, 11, 16) - w * 7 * DAY, teacher: t });
+    expect((await ctx.progress.getProgress(me, {})).summary.streak_weeks).toBe(PROGRESS_STREAK_MAX_WEEKS);
+    // On Monday morning with nothing yet this week, the year counts back from last week.
+    ctx.clock.set(bj(2026, 11, 23, 8));
+    expect((await ctx.progress.getProgress(me, {})).summary.streak_weeks).toBe(PROGRESS_STREAK_MAX_WEEKS);
+  });
+
+  it('counts a streak ending last week across the new year, in Beijing weeks whatever the UTC day', async () => {
+    // Monday 4 January 2027, 07:00 Beijing: still Sunday 3 January in UTC, the new week in Beijing.
+    const now = bj(2027, 1, 4, 7);
+    const ctx = await servicesAt(now);
+    const t = await createTeacher(ctx.db);
+    const me = await createStudent(ctx.db);
+    // Sunday 3 January 23:00 Beijing (15:00 UTC): last week, the week of Monday 28 December.
+    await addClass(ctx.db, me, { start: bj(2027, 1, 3, 23), teacher: t });
+    // Monday 21 December 00:10 Beijing (Sunday 20 December in UTC): the week of the 21st.
+    await addClass(ctx.db, me, { start: bj(2026, 12, 21, 0, 10), teacher: t });
+    // Sunday 20 December 23:50 Beijing: the week of the 14th, not the 21st.
+    await addClass(ctx.db, me, { start: bj(2026, 12, 20, 23, 50), teacher: t });
+    // Still to come today: not attended yet, so this week has none and the streak counts from last week.
+    await addClass(ctx.db, me, { start: bj(2027, 1, 4, 19), teacher: t, status: 100, attended: null });
+    expect((await ctx.progress.getProgress(me, {})).summary.streak_weeks).toBe(3);
+    // Once it has ended (stored as not started: the derived status), this week counts too.
+    ctx.clock.set(bj(2027, 1, 4, 20));
+    expect((await ctx.progress.getProgress(me, {})).summary.streak_weeks).toBe(4);
+  });
+
+  it('finds a history of attended classes behind many cancellations and absences', async () => {
+    const now = bj(2026, 11, 18, 10);
+    const ctx = await servicesAt(now);
+    const t = await createTeacher(ctx.db);
+    const me = await createStudent(ctx.db);
+    for (let k = 0; k < 5; k++) {
+      await addClass(ctx.db, me, { start: bj(2026, 6, 1 + k), teacher: t, status: -200 });
+      await addClass(ctx.db, me, { start: bj(2026, 7, 1 + k), teacher: t, attended: 0 });
+    }
+    expect((await ctx.progress.getProgress(me, {})).has_history).toBe(false);
+    // Stored as not started but ended long ago (a stopped lifecycle job): attended.
+    await addClass(ctx.db, me, { start: bj(2026, 8, 3), teacher: t, status: 100, attended: null });
+    expect((await ctx.progress.getProgress(me, {})).has_history).toBe(true);
   });
 
   it('draws one score series per skill from the teacher reports of the period', async () => {

@@ -10,6 +10,9 @@ import { addYears, isCalendarDate } from './progress-dates.ts';
 /** The longest period one read covers: `to` is at most two years after `from`. */
 export const PROGRESS_MAX_YEARS = 2;
 
+/** The longest streak counted (a year): a streak of this many weeks reads "52+ weeks". */
+export const PROGRESS_STREAK_MAX_WEEKS = 52;
+
 /** The zone whose calendar days and Monday-first weeks the figures are counted in. */
 export const PROGRESS_TIME_ZONE = 'Asia/Shanghai';
 
@@ -49,7 +52,10 @@ export const progressSummarySchema = z.object({
   booked: z.number().int(),
   /** attended / booked, 0-1; null when nothing was due. */
   attendance_rate: z.number().nullable(),
-  /** Weeks in a row, up to now, with at least one attended class (not bound to the period). */
+  /**
+   * Weeks in a row, up to now, with at least one attended class (not bound to the period), counted
+   * up to PROGRESS_STREAK_MAX_WEEKS: that figure means "a year or more" (shown as "52+ weeks").
+   */
   streak_weeks: z.number().int(),
 });
 export type ProgressSummary = z.infer<typeof progressSummarySchema>;

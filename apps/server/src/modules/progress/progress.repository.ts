@@ -4,8 +4,9 @@ import { WEEK_EPOCH_MS, WEEK_MS } from './progress.rules.ts';
 
 /**
  * All SQL of "My progress" (issue 37): read-only aggregates over the courses area's `course` and
- * `teacher_report` tables, each bounded by the student and a period on an indexed column, so the
- * cost follows the classes of the period, not the student's whole history (docs/decisions.md).
+ * `teacher_report` tables, each bounded by the student and a period on an indexed column (or, for
+ * the streak, by its cap of weeks), so the cost follows the classes of the period, not the
+ * student's whole history (docs/decisions.md).
  *
  * A class is over when stored as over (300) or stored as open (100, 200) and already ended (the
  * derived status of booking.rules.ts); attended unless reported absent (`attended` 0; null is a class
@@ -20,10 +21,12 @@ function overAt(now: number) {
 /** The week number of a class's start (progress.rules.ts `weekOf`), in integer arithmetic on both databases. */
 const WEEK_OF_START = sql<number>`(start_at - ${sql.lit(WEEK_EPOCH_MS)}) / ${sql.lit(WEEK_MS)}`;
 
-export type PeriodCounts = {
+/** The period's classes of one week with one teacher: what the summary and the week bars add up. */
+export type PeriodGroup = {
+  week: number;
+  teacher_id: number;
   attended: number;
-  minutes: number;
-  teachers: number;
+  ms: number;
   absent: number;
   late_cancelled: number;
 };
@@ -61,66 +64,54 @@ function reports(db: Db) {
 }
 
 export const progressRepository = {
-  /** The period's counts in one statement over the student's classes that started in it (course_student_start_idx). */
-  async countsIn(
+  /**
+   * The classes that started in [startMs, endMs), grouped by week of start and teacher, in one
+   * statement over the student's index range of the period (course_student_start_idx): attended
+   * classes and their milliseconds, absences, late cancellations. The service adds the groups up
+   * into the summary and the week bars, so the period's rows are read once.
+   */
+  async groupsIn(
     db: Db,
     studentId: number,
     startMs: number,
     endMs: number,
     now: number,
-  ): Promise<PeriodCounts> {
+  ): Promise<PeriodGroup[]> {
     const over = overAt(now);
     const present = sql<boolean>`(${over} and (attended is null or attended <> 0))`;
-    const row = await db
+    const rows = await db
       .selectFrom('course')
       .select([
+        WEEK_OF_START.as('week'),
+        'teacher_id',
         sql<number>`count(case when ${present} then 1 end)`.as('attended'),
         sql<number>`coalesce(sum(case when ${present} then end_at - start_at else 0 end), 0)`.as('ms'),
-        sql<number>`count(distinct case when ${present} then teacher_id end)`.as('teachers'),
         sql<number>`count(case when ${over} and attended = 0 then 1 end)`.as('absent'),
         sql<number>`count(case when status = -200 and late_cancel = 1 then 1 end)`.as('late_cancelled'),
       ])
       .where('student_id', '=', studentId)
       .where('start_at', '>=', startMs)
       .where('start_at', '<', endMs)
-      .executeTakeFirstOrThrow();
-    return {
-      attended: Number(row.attended),
-      minutes: Math.round(Number(row.ms) / 60_000),
-      teachers: Number(row.teachers),
-      absent: Number(row.absent),
-      late_cancelled: Number(row.late_cancelled),
-    };
-  },
-
-  /** Attended classes per week (week number → count) of the classes that started in [startMs, endMs). */
-  async attendedByWeek(
-    db: Db,
-    studentId: number,
-    startMs: number,
-    endMs: number,
-    now: number,
-  ): Promise<Map<number, number>> {
-    const rows = await db
-      .selectFrom('course')
-      .select([WEEK_OF_START.as('week'), sql<number>`count(*)`.as('n')])
-      .where('student_id', '=', studentId)
-      .where('start_at', '>=', startMs)
-      .where('start_at', '<', endMs)
-      .where(overAt(now))
-      .where((eb) => eb.or([eb('attended', 'is', null), eb('attended', '<>', 0)]))
-      .groupBy(WEEK_OF_START)
+      .groupBy([WEEK_OF_START, 'teacher_id'])
       .execute();
-    return new Map(rows.map((r) => [Number(r.week), Number(r.n)]));
+    return rows.map((r) => ({
+      week: Number(r.week),
+      teacher_id: Number(r.teacher_id),
+      attended: Number(r.attended),
+      ms: Number(r.ms),
+      absent: Number(r.absent),
+      late_cancelled: Number(r.late_cancelled),
+    }));
   },
 
   /**
-   * How many weeks in a row, from week `top` back, hold an attended class (at most `maxWeeks`). One
-   * recursive statement that probes each week with one index seek (course_student_start_idx) and
-   * stops at the first week without a class: the cost follows the streak's length, not the number
-   * of classes in it.
+   * The current streak (progress.rules.ts `streakOf`), at most `maxWeeks`: weeks in a row with an
+   * attended class, from week `current` when it holds one, else from the week before. One recursive
+   * statement that probes one week per step with one index seek (course_student_start_idx; the
+   * week's first attended class ends the probe) and stops at the first week without one or after
+   * `maxWeeks`: at most maxWeeks + 2 seeks, whatever the length of the student's history.
    */
-  async streakFrom(db: Db, studentId: number, top: number, now: number, maxWeeks: number): Promise<number> {
+  async streak(db: Db, studentId: number, current: number, now: number, maxWeeks: number): Promise<number> {
     const heldIn = (week: RawBuilder<number>) => sql<boolean>`exists (
       select 1 from course
       where student_id = ${studentId}
@@ -128,28 +119,37 @@ export const progressRepository = {
         and start_at < ${sql.lit(WEEK_EPOCH_MS)} + (${week} + 1) * ${sql.lit(WEEK_MS)}
         and ${overAt(now)}
         and (attended is null or attended <> 0))`;
+    const top = sql<number>`cast(${current} as bigint)`;
+    const before = sql<number>`cast(${current - 1} as bigint)`;
     const result = await sql<{ n: number | string }>`
-      with recursive held(week) as (
-        select cast(${top} as bigint) where ${heldIn(sql<number>`cast(${top} as bigint)`)}
+      with recursive held(week, n) as (
+        select case when ${heldIn(top)} then ${top} else ${before} end, 1
+        where ${heldIn(top)} or ${heldIn(before)}
         union all
-        select held.week - 1 from held
-        where held.week > ${top - maxWeeks + 1} and ${heldIn(sql<number>`(held.week - 1)`)}
+        select held.week - 1, held.n + 1 from held
+        where held.n < ${sql.lit(maxWeeks)} and ${heldIn(sql<number>`(held.week - 1)`)}
       )
       select count(*) as n from held`.execute(db);
     return Number(result.rows[0]?.n ?? 0);
   },
 
-  /** Whether the student ever attended a class (the seek stops at the first: course_student_outcome_idx). */
+  /**
+   * Whether the student ever attended a class: two seeks on course_student_outcome_idx (student,
+   * status, end, attended), each stopping at its first match: a class stored as over and not
+   * reported absent, or one stored as open that has ended (cancelled classes, which sort first in
+   * the index, are never walked).
+   */
   async hasAttended(db: Db, studentId: number, now: number): Promise<boolean> {
-    const row = await db
-      .selectFrom('course')
-      .select('id')
-      .where('student_id', '=', studentId)
-      .where(overAt(now))
-      .where((eb) => eb.or([eb('attended', 'is', null), eb('attended', '<>', 0)]))
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
+    const result = await sql<{ held: number | string }>`
+      select case when exists (
+        select 1 from course
+        where student_id = ${studentId} and status = 300 and (attended is null or attended <> 0)
+      ) or exists (
+        select 1 from course
+        where student_id = ${studentId} and status in (100, 200) and end_at <= ${now}
+          and (attended is null or attended <> 0)
+      ) then 1 else 0 end as held`.execute(db);
+    return Number(result.rows[0]?.held ?? 0) === 1;
   },
 
   /**

@@ -1,6 +1,7 @@
 import {
   PROGRESS_COMMENTS_MAX,
   PROGRESS_KEYS,
+  PROGRESS_STREAK_MAX_WEEKS,
   PROGRESS_TIME_ZONE,
   type Progress,
   type ProgressComment,
@@ -13,13 +14,10 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { iso } from '../../db/time.ts';
 import { AppError } from '../../http/app-error.ts';
-import { progressRepository as repo, type ReportRow } from './progress.repository.ts';
+import { progressRepository as repo, type PeriodGroup, type ReportRow } from './progress.repository.ts';
 import { beijingDate, periodOf, weekOf, weekStartMs, weeksBetween } from './progress.rules.ts';
 
 export type ProgressServiceDeps = { db: Db; clock: Clock };
-
-/** The longest streak counted (ten years): bounds the statement that counts it. */
-const STREAK_MAX_WEEKS = 520;
 
 const SKILL_ORDER: readonly string[] = REPORT_SKILLS.map((s) => s.value);
 
@@ -74,23 +72,33 @@ function skillSeries(rows: ReportRow[]): ProgressSkill[] {
     .map(([skill, points]) => ({ skill, points }));
 }
 
+/** The period's summary counts and attended classes per week, added up from its (week, teacher) groups. */
+function totalsOf(groups: PeriodGroup[]) {
+  const counts = { attended: 0, minutes: 0, teachers: 0, absent: 0, late_cancelled: 0 };
+  const teachers = new Set<number>();
+  const byWeek = new Map<number, number>();
+  let ms = 0;
+  for (const g of groups) {
+    counts.attended += g.attended;
+    counts.absent += g.absent;
+    counts.late_cancelled += g.late_cancelled;
+    ms += g.ms;
+    if (g.attended > 0) {
+      teachers.add(g.teacher_id);
+      byWeek.set(g.week, (byWeek.get(g.week) ?? 0) + g.attended);
+    }
+  }
+  counts.minutes = Math.round(ms / 60_000);
+  counts.teachers = teachers.size;
+  return { counts, byWeek };
+}
+
 /**
  * "My progress" (issue 37): what a student (and a parent) can see of their learning over a period
  * of Beijing days. Only the calling student's classes and reports are ever read.
  */
 export function createProgressService(deps: ProgressServiceDeps) {
   const { db, clock } = deps;
-
-  /**
-   * Weeks in a row with an attended class up to now: from this week when it has one, else from
-   * last week (progress.rules.ts `streakOf`, the rule the statement follows).
-   */
-  async function streak(studentId: number, now: number): Promise<number> {
-    const current = weekOf(now);
-    const fromCurrent = await repo.streakFrom(db, studentId, current, now, STREAK_MAX_WEEKS);
-    if (fromCurrent > 0) return fromCurrent;
-    return repo.streakFrom(db, studentId, current - 1, now, STREAK_MAX_WEEKS);
-  }
 
   return {
     async getProgress(studentId: number, query: ProgressQuery): Promise<Progress> {
@@ -99,14 +107,16 @@ export function createProgressService(deps: ProgressServiceDeps) {
       if ('error' in period) throw AppError.badRequest(PROGRESS_KEYS[period.error]);
       const { startMs, endMs } = period;
 
-      const [counts, byWeek, reportRows, latest, hasHistory, streakWeeks] = await Promise.all([
-        repo.countsIn(db, studentId, startMs, endMs, now),
-        repo.attendedByWeek(db, studentId, startMs, endMs, now),
+      const [groups, reportRows, latest, hasHistory, streakWeeks] = await Promise.all([
+        repo.groupsIn(db, studentId, startMs, endMs, now),
         repo.reportsIn(db, studentId, startMs, endMs),
         repo.latestReport(db, studentId),
         repo.hasAttended(db, studentId, now),
-        streak(studentId, now),
+        // From this week when it has an attended class, else from last week (progress.rules.ts
+        // `streakOf`, the rule the statement follows), at most a year.
+        repo.streak(db, studentId, weekOf(now), now, PROGRESS_STREAK_MAX_WEEKS),
       ]);
+      const { counts, byWeek } = totalsOf(groups);
       const booked = counts.attended + counts.absent + counts.late_cancelled;
       return {
         from: period.from,
