@@ -1,6 +1,7 @@
 import type { App } from './http/fastify-types.ts';
 import { appConfigPlugin } from './modules/app-config/app-config.plugin.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
+import { classroomPlugin } from './modules/classroom/classroom.plugin.ts';
 import { coursesPlugin } from './modules/courses/courses.plugin.ts';
 import { feedbackPlugin } from './modules/feedback/feedback.plugin.ts';
 import { dictPlugin } from './modules/dict/dict.plugin.ts';
@@ -39,6 +40,7 @@ export const AREAS: readonly AreaPlugin[] = [
   paymentsPlugin,
   filesPlugin,
   coursesPlugin,
+  classroomPlugin,
   usersPlugin,
   feedbackPlugin,
   progressPlugin,

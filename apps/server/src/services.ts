@@ -2,6 +2,7 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db, DbDialect } from './db/database.ts';
 import { createIdempotency } from './db/idempotency.ts';
+import { createHmac } from 'node:crypto';
 import { resolveSecret, SECRET_SETTING_KEYS } from './db/secrets.ts';
 import { createAppConfigService } from './modules/app-config/app-config.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -12,6 +13,8 @@ import { createTokenSigner } from './modules/auth/token-signer.ts';
 import { createCalendarService } from './modules/courses/calendar.service.ts';
 import { createClassLifecycleService } from './modules/courses/class-lifecycle.service.ts';
 import { createClassReviewsService } from './modules/courses/class-reviews.service.ts';
+import { createAttendanceService } from './modules/classroom/attendance.service.ts';
+import { createRoomService } from './modules/classroom/room.service.ts';
 import { createClassroomService } from './modules/courses/classroom.service.ts';
 import { createCoursesService } from './modules/courses/courses.service.ts';
 import { createRemindersService } from './modules/courses/reminders.service.ts';
@@ -173,6 +176,29 @@ export async function createServices(deps: ServicesDeps) {
     secret: linkSecret,
     brand: { zh: config.BRAND_TITLE_ZH, en: config.BRAND_TITLE_EN },
   });
+  // The live classroom (modules/classroom): who was in each class's room and when (the no-show and
+  // absence rules, the teacher links), and the rooms, entered by the student's session or the
+  // teacher's link; the room tickets are signed with a key derived from the link secret.
+  const attendance = createAttendanceService({
+    db,
+    clock,
+    lifecycle: classLifecycle,
+    log,
+    settings: {
+      live: config.CLASSROOM_DRIVER === 'live',
+      teacherNoShowMinutes: config.TEACHER_NO_SHOW_MINUTES,
+      publicUrl: config.PUBLIC_URL,
+    },
+    sendNotice: sms.sendNotice,
+    studentMobile: async (studentId) => (await students.reminderTarget(studentId))?.mobile,
+  });
+  const rooms = createRoomService({
+    db,
+    clock,
+    ice: { urls: config.ICE_SERVERS, turnSecret: config.TURN_SECRET },
+    ticketSecret: createHmac('sha256', linkSecret).update('classroom-room-ticket').digest('base64url'),
+    verifyTeacherLink: (token, now) => attendance.verifyTeacherLink(token, now),
+  });
   const reminders = createRemindersService({ db, clock, students, sendNotice: sms.sendNotice, log });
 
   const users = createUsersService({
@@ -205,6 +231,8 @@ export async function createServices(deps: ServicesDeps) {
     classLifecycle,
     classReviews,
     classroom,
+    attendance,
+    rooms,
     calendar,
     reminders,
     users,

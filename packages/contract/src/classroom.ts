@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './i18n.ts';
 import { queryIdSchema } from './ids.ts';
 
 /**
@@ -80,7 +81,14 @@ export const roomSchema = z.object({
 });
 export type Room = z.infer<typeof roomSchema>;
 
-export const wsQuerySchema = z.object({ ticket: z.string().max(1024).default('') });
+/**
+ * The WebSocket's query: the ticket, and the language of the refusal of a ticket that cannot be read
+ * (a browser cannot set the api-language header on a WebSocket).
+ */
+export const wsQuerySchema = z.object({
+  ticket: z.string().max(1024).default(''),
+  lang: z.enum(LANGUAGES).optional(),
+});
 
 // ---- signalling messages ---------------------------------------------------------------------------
 

@@ -106,6 +106,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
           name: 'courses',
           description: 'Booking and cancelling classes, the timetable, class pages, reviews, teacher reports',
         },
+        { name: 'classroom', description: "The live classroom: a class's room and its signalling WebSocket" },
         { name: 'files', description: 'Courseware folders and files, signed downloads (a file or a zip)' },
         { name: 'users', description: 'User centre: account overview, profile, avatar' },
         { name: 'feedback', description: "Students' complaints and suggestions, with the school's reply" },

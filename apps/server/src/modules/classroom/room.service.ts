@@ -1,0 +1,179 @@
+import { createHash } from 'node:crypto';
+import {
+  ROOM_CLOSE_CODES,
+  ROOM_CLOSES_MINUTES_AFTER,
+  ROOM_OPENS_MINUTES_BEFORE,
+  ROOM_TICKET_TTL_SECONDS,
+  type Room,
+  type Seat,
+} from '@app/contract/classroom';
+import { CODES } from '@app/contract/codes';
+import { API_BASE } from '@app/contract/constants';
+import type { Lang } from '@app/contract/i18n';
+import type { MessageKey } from '@app/contract/messages';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { iceServersFor } from './ice-servers.ts';
+import { roomRepository as repo, type RoomCourseRow } from './room.repository.ts';
+import { signTicket, verifyTicket, type RoomTicket } from './ticket.ts';
+
+const MINUTE_MS = 60_000;
+
+/** The room's WebSocket path (GET, upgraded). */
+export const ROOM_WS_PATH = `${API_BASE}/classroom/ws`;
+
+export type RoomServiceDeps = {
+  db: Db;
+  clock: Clock;
+  /** ICE_SERVERS and TURN_SECRET. */
+  ice: { urls: readonly string[]; turnSecret: string | undefined };
+  /** Signs the room tickets (a server secret shared by every instance). */
+  ticketSecret: string;
+  /** The class and teacher of a valid teacher link (modules/classroom/teacher-link.ts). */
+  verifyTeacherLink(
+    token: string,
+    now: number,
+  ):
+    | Promise<{ courseId: number; teacherId: number } | undefined>
+    | { courseId: number; teacherId: number }
+    | undefined;
+};
+
+/** When a class's room is open: from start − 10 min until end + 30 min (DESIGN.md §12). */
+export function roomWindow(course: { start_at: number; end_at: number }): {
+  openAt: number;
+  closeAt: number;
+} {
+  return {
+    openAt: Number(course.start_at) - ROOM_OPENS_MINUTES_BEFORE * MINUTE_MS,
+    closeAt: Number(course.end_at) + ROOM_CLOSES_MINUTES_AFTER * MINUTE_MS,
+  };
+}
+
+/** Why a room cannot be entered now, or undefined when it can. */
+function refusalOf(row: RoomCourseRow, now: number): { code: number; key: MessageKey } | undefined {
+  if (Number(row.status) < 0) return { code: CODES.CONFLICT, key: 'classroom.cancelled' };
+  const { openAt, closeAt } = roomWindow(row);
+  if (now < openAt) return { code: CODES.CONFLICT, key: 'classroom.notOpen' };
+  if (now >= closeAt) return { code: CODES.CONFLICT, key: 'classroom.closed' };
+  return undefined;
+}
+
+/** A socket refusal: its close code and message key. */
+export type Admission =
+  | { ok: true; ticket: RoomTicket; closeAt: number }
+  | { ok: false; closeCode: number; key: MessageKey; lang: Lang };
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The rooms of the live classroom (DESIGN.md §12): who may enter which class's room and when, what a
+ * seat is given to enter (ICE servers, a ticket for the WebSocket), and the check of a ticket when
+ * its socket opens. The signalling itself is signalling.ts.
+ */
+export function createRoomService(deps: RoomServiceDeps) {
+  const { db, clock } = deps;
+
+  return {
+    /**
+     * The signalling bus's channel: named after the ticket secret, so every instance of a deployment
+     * (one database) shares it and no other deployment on the same Redis or PostgreSQL server does.
+     */
+    busChannel: `classroom_${createHash('sha256').update(deps.ticketSecret).digest('hex').slice(0, 16)}`,
+
+    /**
+     * GET /classroom/getRoom: the student's seat (their session, their class) or the teacher's (the
+     * teacher link `t` of this class). Another student's class is a 404, a wrong link a 403, a room
+     * not open or closed, or a cancelled or abolished class, a 409.
+     */
+    async getRoom(input: {
+      classId: number;
+      studentId: number | null;
+      teacherToken: string | undefined;
+      lang: Lang;
+    }): Promise<Room> {
+      const now = clock.now();
+      let seat: Seat;
+      let row: RoomCourseRow | undefined;
+      if (input.teacherToken !== undefined) {
+        const link = await deps.verifyTeacherLink(input.teacherToken, now);
+        if (!link || link.courseId !== input.classId) {
+          throw new AppError(CODES.FORBIDDEN, 'classroom.linkInvalid');
+        }
+        row = await repo.findRoomCourse(db, input.classId);
+        if (!row || row.teacher_id !== link.teacherId) {
+          throw new AppError(CODES.FORBIDDEN, 'classroom.linkInvalid');
+        }
+        seat = 'teacher';
+      } else {
+        if (input.studentId === null) throw new AppError(CODES.UNAUTHORIZED, 'error.unauthorized');
+        row = await repo.findRoomCourse(db, input.classId);
+        if (!row || row.student_id !== input.studentId) throw AppError.notFound();
+        seat = 'student';
+      }
+      const refusal = refusalOf(row, now);
+      if (refusal) throw new AppError(refusal.code, refusal.key);
+
+      const { openAt, closeAt } = roomWindow(row);
+      const expiresAt = now + ROOM_TICKET_TTL_SECONDS * 1000;
+      const studentName = row.student_eng_name || row.student_nick;
+      return {
+        class_id: row.id,
+        seat,
+        start: iso(Number(row.start_at)),
+        end: iso(Number(row.end_at)),
+        open: iso(openAt),
+        close: iso(closeAt),
+        peer_name: seat === 'student' ? row.teacher_name : studentName,
+        teacher_name: row.teacher_name,
+        ice_servers: iceServersFor(deps.ice, { classId: row.id, seat, expiresAt: closeAt }),
+        ticket: signTicket(deps.ticketSecret, { classId: row.id, seat, expiresAt, lang: input.lang }),
+        ticket_expires: iso(expiresAt),
+        ws_path: ROOM_WS_PATH,
+        recording: true,
+      };
+    },
+
+    /**
+     * The check of a WebSocket's ticket as it opens: signed, unexpired, and the class's room still
+     * open (not cancelled meanwhile). `fallbackLang` for a ticket that tells none (a forged one).
+     */
+    async admit(token: string, fallbackLang: Lang): Promise<Admission> {
+      const now = clock.now();
+      const check = verifyTicket(deps.ticketSecret, token, now);
+      if (!check.ok) {
+        return {
+          ok: false,
+          closeCode: ROOM_CLOSE_CODES.ticket,
+          key: check.reason === 'expired' ? 'classroom.ticketExpired' : 'classroom.ticketInvalid',
+          lang: check.lang ?? fallbackLang,
+        };
+      }
+      const { ticket } = check;
+      const row = await repo.findRoomCourse(db, ticket.classId);
+      if (!row) {
+        return { ok: false, closeCode: ROOM_CLOSE_CODES.forbidden, key: 'error.notFound', lang: ticket.lang };
+      }
+      const refusal = refusalOf(row, now);
+      if (refusal) {
+        return {
+          ok: false,
+          closeCode:
+            refusal.key === 'classroom.cancelled' ? ROOM_CLOSE_CODES.forbidden : ROOM_CLOSE_CODES.notOpen,
+          key: refusal.key,
+          lang: ticket.lang,
+        };
+      }
+      return { ok: true, ticket, closeAt: roomWindow(row).closeAt };
+    },
+
+    /** Whether a class's room is still open at `now` (the hub closes rooms that are not). */
+    async isOpen(classId: number): Promise<boolean> {
+      const row = await repo.findRoomCourse(db, classId);
+      return row !== undefined && refusalOf(row, clock.now()) === undefined;
+    },
+  };
+}
+
+export type RoomService = ReturnType<typeof createRoomService>;

@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import type { Seat, ServerMessage } from '@app/contract/classroom';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+
+/**
+ * How the rooms' instances talk (DESIGN.md §12): the two seats of a class may be connected to
+ * different instances, so every join, leave and relayed message is published on a bus that every
+ * instance hears (itself included): Redis pub/sub when REDIS_URL is set, PostgreSQL LISTEN/NOTIFY
+ * when the database is PostgreSQL, otherwise in this process only (one instance). The channel is
+ * named after a hash of a server secret, so deployments sharing a Redis or a PostgreSQL server (but
+ * not a database) never hear each other.
+ */
+export type BusEvent =
+  /** A seat's connection `conn` joined at `at` (a newer join of the same seat replaces the older). */
+  | { k: 'join'; c: number; seat: Seat; conn: string; at: number }
+  /** The answer of an instance holding a seat to a join: `seat` is present (for the joiner `to`). */
+  | { k: 'here'; c: number; seat: Seat; conn: string; to: string }
+  /** A seat's connection left (not replaced). */
+  | { k: 'left'; c: number; seat: Seat; conn: string }
+  /** A message for the connection of seat `to`. */
+  | { k: 'relay'; c: number; to: Seat; msg: ServerMessage };
+
+export type SignalBus = {
+  readonly kind: 'memory' | 'redis' | 'postgres';
+  publish(event: BusEvent): Promise<void>;
+  /** Ready to hear (subscribed). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+};
+
+type Log = { warn(obj: object, msg?: string): void };
+
+/** One process: events are handed back on the next tick, in order. */
+export function createMemoryBus(onEvent: (event: BusEvent) => void): SignalBus {
+  let closed = false;
+  return {
+    kind: 'memory',
+    async publish(event) {
+      if (closed) return;
+      const copy = structuredClone(event);
+      queueMicrotask(() => onEvent(copy));
+    },
+    async ready() {},
+    async close() {
+      closed = true;
+    },
+  };
+}
+
+export function createRedisBus(options: {
+  url: string;
+  channel: string;
+  onEvent: (event: BusEvent) => void;
+  log: Log;
+}): SignalBus {
+  const settings = { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false } as const;
+  const pub = new Redis(options.url, settings);
+  const sub = new Redis(options.url, settings);
+  pub.on('error', (err) => options.log.warn({ err }, 'classroom redis (publish) error'));
+  sub.on('error', (err) => options.log.warn({ err }, 'classroom redis (subscribe) error'));
+  sub.on('message', (channel: string, data: string) => {
+    if (channel !== options.channel) return;
+    try {
+      options.onEvent(JSON.parse(data) as BusEvent);
+    } catch (err) {
+      options.log.warn({ err }, 'classroom bus: unreadable event dropped');
+    }
+  });
+  const subscribed = sub.subscribe(options.channel).then(() => undefined);
+  subscribed.catch(() => undefined);
+  return {
+    kind: 'redis',
+    async publish(event) {
+      await pub.publish(options.channel, JSON.stringify(event));
+    },
+    ready: () => subscribed,
+    async close() {
+      sub.disconnect();
+      pub.disconnect();
+    },
+  };
+}
+
+/** NOTIFY payloads are limited to 8000 bytes: longer events go in parts (base64 of 5000 bytes each). */
+const PG_WHOLE_BYTES = 7000;
+const PG_PART_BYTES = 5000;
+
+type Part = { k: 'part'; id: string; i: number; n: number; d: string };
+
+/**
+ * PostgreSQL LISTEN/NOTIFY on a connection of its own (reconnected after a drop). An event longer
+ * than a NOTIFY payload (an SDP offer can be) is sent in parts, reassembled in order (a session's
+ * notifications arrive in the order they were sent).
+ */
+export function createPostgresBus(options: {
+  connectionString: string;
+  channel: string;
+  onEvent: (event: BusEvent) => void;
+  log: Log;
+}): SignalBus {
+  const { channel } = options;
+  const parts = new Map<string, { got: string[]; n: number; at: number }>();
+  let client: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let closed = false;
+
+  const hear = (payload: string | undefined) => {
+    if (!payload) return;
+    try {
+      const data = JSON.parse(payload) as BusEvent | Part;
+      if (data.k !== 'part') return options.onEvent(data);
+      const entry = parts.get(data.id) ?? { got: [], n: data.n, at: Date.now() };
+      entry.got[data.i] = data.d;
+      parts.set(data.id, entry);
+      if (entry.got.filter((p) => p !== undefined).length === entry.n) {
+        parts.delete(data.id);
+        const text = Buffer.concat(entry.got.map((p) => Buffer.from(p, 'base64'))).toString('utf8');
+        options.onEvent(JSON.parse(text) as BusEvent);
+      }
+      // Parts of a publisher that died midway are forgotten after a minute.
+      for (const [id, e] of parts) if (Date.now() - e.at > 60_000) parts.delete(id);
+    } catch (err) {
+      options.log.warn({ err }, 'classroom bus: unreadable event dropped');
+    }
+  };
+
+  const connect = (): Promise<pg.Client> => {
+    connecting ??= (async () => {
+      const c = new pg.Client({ connectionString: options.connectionString });
+      c.on('notification', (n) => {
+        if (n.channel === channel) hear(n.payload);
+      });
+      c.on('error', (err) => {
+        options.log.warn({ err }, 'classroom bus: PostgreSQL connection lost; reconnecting');
+        if (client === c) client = undefined;
+        connecting = undefined;
+        c.end().catch(() => undefined);
+        if (!closed) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+      });
+      await c.connect();
+      await c.query(`LISTEN "${channel}"`);
+      client = c;
+      return c;
+    })().catch((error: unknown) => {
+      connecting = undefined;
+      throw error;
+    });
+    return connecting;
+  };
+  const first = connect();
+  first.catch(() => undefined);
+
+  return {
+    kind: 'postgres',
+    async publish(event) {
+      const c = client ?? (await connect());
+      const text = JSON.stringify(event);
+      const bytes = Buffer.from(text, 'utf8');
+      if (bytes.length <= PG_WHOLE_BYTES) {
+        await c.query('select pg_notify($1, $2)', [channel, text]);
+        return;
+      }
+      const id = randomUUID();
+      const n = Math.ceil(bytes.length / PG_PART_BYTES);
+      for (let i = 0; i < n; i++) {
+        const d = bytes.subarray(i * PG_PART_BYTES, (i + 1) * PG_PART_BYTES).toString('base64');
+        const part: Part = { k: 'part', id, i, n, d };
+        await c.query('select pg_notify($1, $2)', [channel, JSON.stringify(part)]);
+      }
+    },
+    ready: () => first.then(() => undefined),
+    async close() {
+      closed = true;
+      const c = client ?? (await connecting?.catch(() => undefined));
+      client = undefined;
+      await c?.end().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,396 @@
+import { randomUUID } from 'node:crypto';
+import {
+  clientMessageSchema,
+  ROOM_CLOSE_CODES,
+  type RoomCloseReason,
+  type Seat,
+  type ServerMessage,
+} from '@app/contract/classroom';
+import type { Lang } from '@app/contract/i18n';
+import { isMessageKey, message, type MessageKey } from '@app/contract/messages';
+import type { WebSocket } from 'ws';
+import type { Clock } from '../../clock.ts';
+import type { BusEvent, SignalBus } from './signalling-bus.ts';
+import type { RoomTicket } from './ticket.ts';
+
+/**
+ * The rooms' signalling (DESIGN.md §12): one WebSocket per seat, two seats per class. The hub relays
+ * offer, answer, candidate, chat and state to the other seat, tells each seat when the other joins or
+ * leaves, replaces a seat's connection by a newer one (a reload), drops connections that stop
+ * answering pings, and closes a room when it closes (end + 30 min). Every join, leave and relayed
+ * message goes through the bus (signalling-bus.ts), so the two seats may be on different instances;
+ * which connection of a seat wins is decided the same way on every instance (the newer join).
+ */
+
+export type SignallingAttendance = {
+  seatJoined(courseId: number, seat: Seat, at: number): Promise<void>;
+  seatLeft(courseId: number, seat: Seat, at: number): Promise<void>;
+};
+
+export type SignallingOptions = {
+  clock: Clock;
+  log: { warn(obj: object, msg?: string): void };
+  /** Join and leave times per seat (attendance.service.ts); absent: not recorded. */
+  attendance?: SignallingAttendance;
+  /** Ping interval; a connection that has not answered the previous ping is dropped. */
+  heartbeatMs?: number;
+  /** How long a join waits for another instance to say the other seat is there. */
+  presenceWaitMs?: number;
+  /** Chat lines a connection may send per `chatWindowMs`. */
+  chatLimit?: number;
+  chatWindowMs?: number;
+};
+
+type Connection = {
+  id: string;
+  classId: number;
+  seat: Seat;
+  lang: Lang;
+  socket: WebSocket;
+  joinedAt: number;
+  closeAt: number;
+  alive: boolean;
+  /** Closed by a newer connection of its seat: its leave is not told. */
+  replaced: boolean;
+  gone: boolean;
+  chats: number[];
+  /** The other seat is there (as far as this instance has heard). */
+  peerPresent: boolean;
+  welcomed: boolean;
+  /** Messages for it before its welcome was sent. */
+  pending: ServerMessage[];
+  onHere?: () => void;
+  closeTimer?: NodeJS.Timeout;
+};
+
+const otherSeat = (seat: Seat): Seat => (seat === 'student' ? 'teacher' : 'student');
+
+/** A close frame's reason: `{code, message}` in at most 123 bytes. */
+export function closeReason(key: MessageKey, lang: Lang): string {
+  let text = message(key, lang);
+  const encode = (t: string) => JSON.stringify({ code: key, message: t } satisfies RoomCloseReason);
+  while (Buffer.byteLength(encode(text)) > 123 && text.length > 0) text = text.slice(0, -1);
+  return encode(text);
+}
+
+export function createSignallingHub(options: SignallingOptions) {
+  const { clock, log } = options;
+  const heartbeatMs = options.heartbeatMs ?? 25_000;
+  const presenceWaitMs = options.presenceWaitMs ?? 300;
+  const chatLimit = options.chatLimit ?? 20;
+  const chatWindowMs = options.chatWindowMs ?? 10_000;
+  /** classId → seat → its connection on this instance. */
+  const rooms = new Map<number, Map<Seat, Connection>>();
+  let bus: SignalBus | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+  let closing = false;
+
+  const send = (conn: Connection, msg: ServerMessage) => {
+    if (!conn.welcomed) {
+      conn.pending.push(msg);
+      return;
+    }
+    if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(msg));
+  };
+
+  const publish = (event: BusEvent) => {
+    if (!bus) return;
+    bus
+      .publish(event)
+      .catch((err: unknown) => log.warn({ err, event: event.k }, 'classroom bus: publish failed'));
+  };
+
+  const record = (what: 'seatJoined' | 'seatLeft', conn: Connection) => {
+    options.attendance?.[what](conn.classId, conn.seat, clock.now()).catch((err: unknown) =>
+      log.warn({ err, courseId: conn.classId, seat: conn.seat }, `classroom attendance: ${what} failed`),
+    );
+  };
+
+  const close = (conn: Connection, code: number, key: MessageKey) => {
+    if (conn.socket.readyState === conn.socket.OPEN || conn.socket.readyState === conn.socket.CONNECTING) {
+      conn.socket.close(code, closeReason(key, conn.lang));
+    }
+  };
+
+  /** Forgets a connection that closed; tells the other seat and attendance unless it was replaced. */
+  const forget = (conn: Connection) => {
+    if (conn.gone) return;
+    conn.gone = true;
+    clearTimeout(conn.closeTimer);
+    const room = rooms.get(conn.classId);
+    if (room?.get(conn.seat) === conn) {
+      room.delete(conn.seat);
+      if (room.size === 0) rooms.delete(conn.classId);
+    }
+    if (conn.replaced || closing) return;
+    publish({ k: 'left', c: conn.classId, seat: conn.seat, conn: conn.id });
+    record('seatLeft', conn);
+  };
+
+  const closeRoomOf = (conn: Connection) => {
+    send(conn, { type: 'closing', close: new Date(conn.closeAt).toISOString() });
+    close(conn, ROOM_CLOSE_CODES.notOpen, 'classroom.closed');
+  };
+
+  function onBusEvent(event: BusEvent): void {
+    const room = rooms.get(event.c);
+    if (!room) return;
+    switch (event.k) {
+      case 'join': {
+        const same = room.get(event.seat);
+        if (same && same.id !== event.conn) {
+          const newer = event.at > same.joinedAt || (event.at === same.joinedAt && event.conn > same.id);
+          if (newer) {
+            same.replaced = true;
+            room.delete(event.seat);
+            close(same, ROOM_CLOSE_CODES.replaced, 'classroom.replaced');
+          }
+        }
+        const other = room.get(otherSeat(event.seat));
+        if (other) {
+          other.peerPresent = true;
+          send(other, { type: 'peer-joined', seat: event.seat });
+          publish({ k: 'here', c: event.c, seat: other.seat, conn: other.id, to: event.conn });
+        }
+        return;
+      }
+      case 'here': {
+        const conn = room.get(otherSeat(event.seat));
+        if (!conn || conn.id !== event.to) return;
+        const wasPresent = conn.peerPresent;
+        conn.peerPresent = true;
+        if (conn.onHere) conn.onHere();
+        else if (!wasPresent) send(conn, { type: 'peer-joined', seat: event.seat });
+        return;
+      }
+      case 'left': {
+        const other = room.get(otherSeat(event.seat));
+        if (other) {
+          other.peerPresent = false;
+          send(other, { type: 'peer-left', seat: event.seat });
+        }
+        return;
+      }
+      case 'relay': {
+        const conn = room.get(event.to);
+        if (conn) send(conn, event.msg);
+        return;
+      }
+    }
+  }
+
+  const errorOf = (conn: Connection, key: MessageKey): ServerMessage => ({
+    type: 'error',
+    code: key,
+    message: message(key, conn.lang),
+  });
+
+  function onMessage(conn: Connection, data: Buffer | ArrayBuffer | Buffer[], isBinary: boolean): void {
+    if (conn.gone || conn.replaced) return;
+    let parsed: unknown;
+    try {
+      if (isBinary) throw new Error('binary');
+      const text = Array.isArray(data)
+        ? Buffer.concat(data).toString('utf8')
+        : Buffer.from(data as Buffer).toString('utf8');
+      parsed = JSON.parse(text);
+    } catch {
+      send(conn, errorOf(conn, 'classroom.malformed'));
+      return;
+    }
+    const result = clientMessageSchema.safeParse(parsed);
+    if (!result.success) {
+      const key = result.error.issues.map((i) => i.message).find((m) => m.startsWith('classroom.'));
+      send(conn, errorOf(conn, key && isMessageKey(key) ? key : 'classroom.malformed'));
+      return;
+    }
+    const msg = result.data;
+    const to = otherSeat(conn.seat);
+    switch (msg.type) {
+      case 'offer':
+      case 'answer':
+        publish({ k: 'relay', c: conn.classId, to, msg: { type: msg.type, sdp: msg.sdp } });
+        return;
+      case 'candidate':
+        publish({ k: 'relay', c: conn.classId, to, msg: { type: 'candidate', candidate: msg.candidate } });
+        return;
+      case 'state':
+        publish({
+          k: 'relay',
+          c: conn.classId,
+          to,
+          msg: { type: 'state', seat: conn.seat, audio: msg.audio, video: msg.video },
+        });
+        return;
+      case 'chat': {
+        const now = Date.now();
+        conn.chats = conn.chats.filter((t) => now - t < chatWindowMs);
+        if (conn.chats.length >= chatLimit) {
+          send(conn, errorOf(conn, 'classroom.chatTooFast'));
+          return;
+        }
+        conn.chats.push(now);
+        const line: ServerMessage = {
+          type: 'chat',
+          text: msg.text,
+          seat: conn.seat,
+          at: new Date(clock.now()).toISOString(),
+        };
+        // Both seats see the line with the server's time (the sender's copy orders its list).
+        send(conn, line);
+        publish({ k: 'relay', c: conn.classId, to, msg: line });
+        return;
+      }
+      case 'leave':
+        close(conn, ROOM_CLOSE_CODES.left, 'classroom.left');
+        return;
+    }
+  }
+
+  const beat = () => {
+    const now = clock.now();
+    for (const room of rooms.values()) {
+      for (const conn of room.values()) {
+        if (now >= conn.closeAt) {
+          closeRoomOf(conn);
+          continue;
+        }
+        if (!conn.alive) {
+          conn.socket.terminate();
+          forget(conn);
+          continue;
+        }
+        conn.alive = false;
+        conn.socket.ping();
+      }
+    }
+    heartbeat = setTimeout(beat, heartbeatMs);
+    heartbeat.unref();
+  };
+
+  return {
+    /** Starts hearing the bus (the plugin builds it with `onBusEvent`) and the heartbeat. */
+    async start(signalBus: SignalBus): Promise<void> {
+      bus = signalBus;
+      // A bus that is not there yet (Redis down) does not keep the server from starting: this
+      // instance's rooms work, and other instances are heard once it connects.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        bus.ready(),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(() => {
+            log.warn({ bus: signalBus.kind }, 'classroom bus not ready; starting without it');
+            resolve();
+          }, 3000);
+        }),
+      ]).catch((err: unknown) => log.warn({ err, bus: signalBus.kind }, 'classroom bus not ready'));
+      clearTimeout(timer);
+      heartbeat = setTimeout(beat, heartbeatMs);
+      heartbeat.unref();
+    },
+
+    onBusEvent,
+
+    /**
+     * A seat's admitted socket: registered at once (its messages wait for the welcome), announced on
+     * the bus, welcomed with whether the other seat is there.
+     */
+    async join(
+      socket: WebSocket,
+      ticket: RoomTicket,
+      closeAt: number,
+      early: readonly [Buffer, boolean][] = [],
+    ): Promise<void> {
+      const conn: Connection = {
+        id: randomUUID(),
+        classId: ticket.classId,
+        seat: ticket.seat,
+        lang: ticket.lang,
+        socket,
+        joinedAt: clock.now(),
+        closeAt,
+        alive: true,
+        replaced: false,
+        gone: false,
+        chats: [],
+        peerPresent: false,
+        welcomed: false,
+        pending: [],
+      };
+      socket.on('pong', () => {
+        conn.alive = true;
+      });
+      socket.on('message', (data, isBinary) => onMessage(conn, data, isBinary));
+      socket.on('close', () => forget(conn));
+      socket.on('error', (err) => log.warn({ err, courseId: conn.classId }, 'classroom socket error'));
+
+      let room = rooms.get(conn.classId);
+      if (!room) rooms.set(conn.classId, (room = new Map()));
+      const previous = room.get(conn.seat);
+      if (previous) {
+        previous.replaced = true;
+        close(previous, ROOM_CLOSE_CODES.replaced, 'classroom.replaced');
+      }
+      room.set(conn.seat, conn);
+      record('seatJoined', conn);
+      for (const [data, isBinary] of early) onMessage(conn, data, isBinary);
+
+      const peerHeard = new Promise<void>((resolve) => {
+        conn.onHere = resolve;
+      });
+      publish({ k: 'join', c: conn.classId, seat: conn.seat, conn: conn.id, at: conn.joinedAt });
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([peerHeard, new Promise<void>((r) => (timer = setTimeout(r, presenceWaitMs)))]);
+      clearTimeout(timer);
+      conn.onHere = undefined;
+
+      if (conn.gone || conn.replaced) return;
+      conn.welcomed = true;
+      send(conn, { type: 'welcome', seat: conn.seat, peer_present: conn.peerPresent });
+      for (const msg of conn.pending.splice(0)) send(conn, msg);
+
+      const closeIn = conn.closeAt - clock.now();
+      if (closeIn <= 0) closeRoomOf(conn);
+      else {
+        conn.closeTimer = setTimeout(() => closeRoomOf(conn), Math.min(closeIn, 2 ** 31 - 1));
+        conn.closeTimer.unref();
+      }
+    },
+
+    /** Refuses a socket: its close code and reason in `lang`. */
+    refuse(socket: WebSocket, code: number, key: MessageKey, lang: Lang): void {
+      socket.close(code, closeReason(key, lang));
+    },
+
+    /** Connections on this instance (tests, ops). */
+    connectionCount(): number {
+      let n = 0;
+      for (const room of rooms.values()) n += room.size;
+      return n;
+    },
+
+    /** Shutting down: every seat is told to reconnect (another instance answers it). */
+    async stop(): Promise<void> {
+      clearTimeout(heartbeat);
+      const leaving: Promise<void>[] = [];
+      for (const room of rooms.values()) {
+        for (const conn of room.values()) {
+          publish({ k: 'left', c: conn.classId, seat: conn.seat, conn: conn.id });
+          if (options.attendance) {
+            leaving.push(
+              options.attendance.seatLeft(conn.classId, conn.seat, clock.now()).catch(() => undefined),
+            );
+          }
+        }
+      }
+      closing = true;
+      await Promise.all(leaving);
+      for (const room of [...rooms.values()]) {
+        for (const conn of [...room.values()]) close(conn, ROOM_CLOSE_CODES.restart, 'classroom.restart');
+      }
+      rooms.clear();
+    },
+  };
+}
+
+export type SignallingHub = ReturnType<typeof createSignallingHub>;

@@ -1,0 +1,411 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { Room, ServerMessage } from '@app/contract/classroom';
+import { createSlot, createTeacher } from './helpers/factories.ts';
+import { envelope, get, loginBySms } from './helpers/auth.ts';
+import { giveCoins, HOUR, MINUTE, wholeMinute } from './helpers/courses.ts';
+import { createTestApp, type TestApp, type TestAppOptions } from './helpers/test-app.ts';
+
+/**
+ * The live classroom's rooms and signalling (DESIGN.md §12, issue 35): getRoom for each seat and its
+ * refusals, and real WebSockets (`ws` clients against the listening app) relaying between the seats.
+ */
+
+const LIVE_ENV = {
+  CLASSROOM_DRIVER: 'live',
+  // Classes booked minutes ahead, so the students' sessions (30 min) outlive the wait for the room.
+  BOOKING_MIN_NOTICE_MINUTES: '0',
+  ICE_SERVERS: 'stun:stun.example.com:3478,turn:turn.example.com:3478?transport=udp',
+  TURN_SECRET: 'coturn-shared-secret-0123',
+};
+
+type Ctx = { t: TestApp; teacher: number };
+
+async function setup(options: TestAppOptions = {}): Promise<Ctx> {
+  const t = await createTestApp({ ...options, env: { ...LIVE_ENV, ...options.env } });
+  const teacher = await createTeacher(t.db, { name: 'Emily Carter', price_coins: 100 });
+  return { t, teacher };
+}
+
+let ipCounter = 0;
+
+/** A logged-in student with a class starting `startIn` from now. */
+async function studentWithClass(ctx: Ctx, startIn = 15 * MINUTE) {
+  ipCounter++;
+  const session = await loginBySms(ctx.t, undefined, { ip: `198.51.100.${ipCounter}` });
+  await giveCoins(ctx.t.db, ctx.t.app.wallet, session.studentId, 1000);
+  const slotId = await createSlot(ctx.t.db, ctx.teacher, {
+    start_at: wholeMinute(ctx.t.clock.now() + startIn),
+  });
+  const course = await ctx.t.app.courses.book({ studentId: session.studentId, slotId, payType: 'coin' });
+  return { session, course, startAt: Date.parse(course.start), endAt: Date.parse(course.end) };
+}
+
+/** A new session of the same student after the clock moved past the last one's lifetime. */
+async function relogin(ctx: Ctx, mobile: string): Promise<string> {
+  ipCounter++;
+  return (await loginBySms(ctx.t, mobile, { ip: `198.51.100.${ipCounter}` })).token;
+}
+
+/** The teacher's link token of a class, as the ops CLI prints it. */
+async function teacherToken(t: TestApp, classId: number): Promise<string> {
+  const link = await t.app.services.attendance.teacherLink(classId);
+  if (!link) throw new Error('no class');
+  return link.token;
+}
+
+async function getRoom(t: TestApp, query: string, token?: string, lang: 'en' | 'zh-Hans' = 'en') {
+  const reply = await get(t, `/classroom/getRoom?${query}`, { lang, ...(token ? { token } : {}) });
+  return { status: reply.statusCode, body: envelope(reply) };
+}
+
+async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  return `ws://127.0.0.1:${port}`;
+}
+
+/** A client socket that records every message and its close. */
+function client(base: string, ticket: string, extra = '') {
+  const socket = new WebSocket(`${base}/api/v1/classroom/ws?ticket=${encodeURIComponent(ticket)}${extra}`);
+  const messages: ServerMessage[] = [];
+  const waiters: { pred: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
+  socket.on('message', (data) => {
+    const msg = JSON.parse(String(data)) as ServerMessage;
+    messages.push(msg);
+    for (const w of [...waiters]) {
+      if (w.pred(msg)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(msg);
+      }
+    }
+  });
+  const closed = once(socket, 'close').then(([code, reason]) => ({
+    code: code as number,
+    reason: String(reason) ? (JSON.parse(String(reason)) as { code: string; message: string }) : undefined,
+  }));
+  return {
+    socket,
+    messages,
+    closed,
+    send: (msg: unknown) => socket.send(typeof msg === 'string' ? msg : JSON.stringify(msg)),
+    /** The next message (already received or to come) of this type that passes `pred`. */
+    next<T extends ServerMessage['type']>(
+      type: T,
+      pred: (m: Extract<ServerMessage, { type: T }>) => boolean = () => true,
+      timeoutMs = 5000,
+    ): Promise<Extract<ServerMessage, { type: T }>> {
+      const test = (m: ServerMessage) => m.type === type && pred(m as Extract<ServerMessage, { type: T }>);
+      const seen = messages.find(test);
+      if (seen) {
+        messages.splice(messages.indexOf(seen), 1);
+        return Promise.resolve(seen as Extract<ServerMessage, { type: T }>);
+      }
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no ${type} within ${timeoutMs} ms`)), timeoutMs);
+        waiters.push({
+          pred: test,
+          resolve: (m) => {
+            clearTimeout(timer);
+            messages.splice(messages.indexOf(m), 1);
+            resolve(m as Extract<ServerMessage, { type: T }>);
+          },
+        });
+      });
+    },
+  };
+}
+
+/** Nothing more arrives for a while. */
+const quiet = (ms = 300) => new Promise((r) => setTimeout(r, ms));
+
+/** A class open now, its student's and teacher's rooms. */
+async function openClass(ctx: Ctx, lang: 'en' | 'zh-Hans' = 'en') {
+  const c = await studentWithClass(ctx);
+  ctx.t.clock.advance(c.startAt - ctx.t.clock.now() - 5 * MINUTE);
+  const student = await getRoom(ctx.t, `id=${c.course.id}`, c.session.token, lang);
+  const token = await teacherToken(ctx.t, c.course.id);
+  const teacher = await getRoom(ctx.t, `id=${c.course.id}&t=${encodeURIComponent(token)}`, undefined, lang);
+  expect(student.status).toBe(200);
+  expect(teacher.status).toBe(200);
+  return { ...c, student: student.body.data as Room, teacher: teacher.body.data as Room, teacherLink: token };
+}
+
+describe('GET /classroom/getRoom', () => {
+  it("gives the student's seat by session and the teacher's by link, with ICE servers, a ticket and the recording notice", async () => {
+    const ctx = await setup();
+    const c = await studentWithClass(ctx);
+    ctx.t.clock.advance(c.startAt - ctx.t.clock.now() - 9 * MINUTE);
+    const { status, body } = await getRoom(ctx.t, `id=${c.course.id}`, c.session.token);
+    expect(status).toBe(200);
+    const room = body.data as Room;
+    expect(room).toMatchObject({
+      class_id: c.course.id,
+      seat: 'student',
+      start: c.course.start,
+      end: c.course.end,
+      open: new Date(c.startAt - 10 * MINUTE).toISOString(),
+      close: new Date(c.endAt + 30 * MINUTE).toISOString(),
+      peer_name: 'Emily Carter',
+      teacher_name: 'Emily Carter',
+      ws_path: '/api/v1/classroom/ws',
+      recording: true,
+    });
+    const expiry = Math.floor((c.endAt + 30 * MINUTE) / 1000);
+    expect(room.ice_servers).toEqual([
+      { urls: ['stun:stun.example.com:3478'] },
+      {
+        urls: ['turn:turn.example.com:3478?transport=udp'],
+        username: `${expiry}:${c.course.id}-student`,
+        credential: expect.stringMatching(/^[A-Za-z0-9+/]{27}=$/),
+      },
+    ]);
+    expect(Date.parse(room.ticket_expires) - ctx.t.clock.now()).toBeLessThanOrEqual(60_000);
+
+    const token = await teacherToken(ctx.t, c.course.id);
+    const teacher = await getRoom(ctx.t, `id=${c.course.id}&t=${encodeURIComponent(token)}`);
+    expect(teacher.status).toBe(200);
+    expect(teacher.body.data).toMatchObject({
+      seat: 'teacher',
+      class_id: c.course.id,
+      teacher_name: 'Emily Carter',
+    });
+    expect((teacher.body.data as Room).peer_name).toMatch(/\S/);
+  });
+
+  it('refuses before the room opens and after it closes, in the request language', async () => {
+    const ctx = await setup();
+    const c = await studentWithClass(ctx);
+    ctx.t.clock.advance(c.startAt - ctx.t.clock.now() - 11 * MINUTE);
+    const early = await getRoom(ctx.t, `id=${c.course.id}`, c.session.token, 'zh-Hans');
+    expect(early).toEqual({ status: 409, body: { code: 409, data: null, msg: '教室在上课前 10 分钟开放' } });
+    ctx.t.clock.advance(c.endAt + 30 * MINUTE - ctx.t.clock.now());
+    const late = await getRoom(ctx.t, `id=${c.course.id}`, await relogin(ctx, c.session.mobile));
+    expect(late).toEqual({ status: 409, body: { code: 409, data: null, msg: 'The classroom is closed' } });
+  });
+
+  it("answers 404 for another student's class, 401 without a session, 403 for a wrong or another class's link", async () => {
+    const ctx = await setup();
+    const a = await studentWithClass(ctx);
+    const b = await studentWithClass(ctx, HOUR);
+    ctx.t.clock.advance(a.startAt - ctx.t.clock.now());
+    expect((await getRoom(ctx.t, `id=${a.course.id}`, b.session.token)).status).toBe(404);
+    expect((await getRoom(ctx.t, `id=${a.course.id}`)).status).toBe(401);
+    const linkB = await teacherToken(ctx.t, b.course.id);
+    for (const t of [linkB, 'x'.repeat(40), `${linkB.slice(0, -2)}AA`]) {
+      const r = await getRoom(ctx.t, `id=${a.course.id}&t=${encodeURIComponent(t)}`);
+      expect(r).toEqual({
+        status: 403,
+        body: { code: 403, data: null, msg: 'This classroom link is not valid or has expired' },
+      });
+    }
+    expect((await getRoom(ctx.t, 'id=abc', a.session.token)).status).toBe(400);
+  });
+
+  it('refuses a cancelled class', async () => {
+    const ctx = await setup();
+    const c = await studentWithClass(ctx, 30 * HOUR);
+    await ctx.t.app.courses.cancel({
+      studentId: c.session.studentId,
+      courseId: c.course.id,
+      reason: 'other',
+    });
+    ctx.t.clock.advance(c.startAt - ctx.t.clock.now());
+    const r = await getRoom(ctx.t, `id=${c.course.id}`, await relogin(ctx, c.session.mobile));
+    expect(r.status).toBe(409);
+    expect(r.body.msg).toBe('This class was cancelled; its classroom is closed');
+  });
+});
+
+describe('the room WebSocket', () => {
+  it('relays offer, answer, candidate, chat and state between the two seats, both ways', async () => {
+    const ctx = await setup();
+    const base = await listen(ctx.t);
+    const room = await openClass(ctx);
+    const s = client(base, room.student.ticket);
+    expect(await s.next('welcome')).toEqual({ type: 'welcome', seat: 'student', peer_present: false });
+    const tch = client(base, room.teacher.ticket);
+    expect(await tch.next('welcome')).toEqual({ type: 'welcome', seat: 'teacher', peer_present: true });
+    expect(await s.next('peer-joined')).toEqual({ type: 'peer-joined', seat: 'teacher' });
+
+    const sdp = `v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n${'a=x\r\n'.repeat(3000)}`;
+    tch.send({ type: 'offer', sdp });
+    expect(await s.next('offer')).toEqual({ type: 'offer', sdp });
+    s.send({ type: 'answer', sdp: 'v=0 answer' });
+    expect(await tch.next('answer')).toEqual({ type: 'answer', sdp: 'v=0 answer' });
+    const candidate = {
+      candidate: 'candidate:1 1 udp 2122260223 10.0.0.1 50000 typ host',
+      sdpMid: '0',
+      sdpMLineIndex: 0,
+    };
+    s.send({ type: 'candidate', candidate });
+    tch.send({ type: 'candidate', candidate: { ...candidate, sdpMid: '1' } });
+    expect(await tch.next('candidate')).toEqual({ type: 'candidate', candidate });
+    expect(await s.next('candidate')).toEqual({
+      type: 'candidate',
+      candidate: { ...candidate, sdpMid: '1' },
+    });
+
+    s.send({ type: 'chat', text: '  Hello, teacher!  ' });
+    const line = await tch.next('chat');
+    expect(line).toMatchObject({ type: 'chat', text: 'Hello, teacher!', seat: 'student' });
+    expect(Math.abs(Date.parse(line.at) - ctx.t.clock.now())).toBeLessThan(5000);
+    expect(await s.next('chat')).toEqual(line);
+    tch.send({ type: 'chat', text: '你好' });
+    expect(await s.next('chat')).toMatchObject({ text: '你好', seat: 'teacher' });
+
+    tch.send({ type: 'state', audio: false, video: true });
+    expect(await s.next('state')).toEqual({ type: 'state', seat: 'teacher', audio: false, video: true });
+    s.send({ type: 'state', audio: true, video: false });
+    expect(await tch.next('state')).toEqual({ type: 'state', seat: 'student', audio: true, video: false });
+
+    s.send({ type: 'leave' });
+    expect(await s.closed).toEqual({
+      code: 4000,
+      reason: { code: 'classroom.left', message: 'You left the classroom' },
+    });
+    expect(await tch.next('peer-left')).toEqual({ type: 'peer-left', seat: 'student' });
+    tch.socket.close();
+    await tch.closed;
+  });
+
+  it('answers a malformed message with an error, relays nothing and stays open', async () => {
+    const ctx = await setup();
+    const base = await listen(ctx.t);
+    const room = await openClass(ctx, 'zh-Hans');
+    const s = client(base, room.student.ticket);
+    const tch = client(base, room.teacher.ticket);
+    await s.next('welcome');
+    await tch.next('welcome');
+    await s.next('peer-joined');
+
+    s.send('{not json');
+    expect(await s.next('error')).toEqual({
+      type: 'error',
+      code: 'classroom.malformed',
+      message: '消息格式不正确',
+    });
+    s.send({ type: 'shout', text: 'hi' });
+    expect((await s.next('error')).code).toBe('classroom.malformed');
+    s.send({ type: 'offer' });
+    expect((await s.next('error')).code).toBe('classroom.malformed');
+    s.send({ type: 'chat', text: '   ' });
+    expect(await s.next('error')).toMatchObject({ code: 'classroom.chatEmpty' });
+    s.send({ type: 'chat', text: 'x'.repeat(1001) });
+    expect(await s.next('error')).toMatchObject({ code: 'classroom.chatTooLong' });
+    s.socket.send(Buffer.from([1, 2, 3]));
+    expect((await s.next('error')).code).toBe('classroom.malformed');
+    await quiet();
+    expect(tch.messages).toEqual([]);
+
+    // Still open: the next good message is relayed.
+    s.send({ type: 'chat', text: 'ok' });
+    expect(await tch.next('chat')).toMatchObject({ text: 'ok' });
+  });
+
+  it('limits chat per connection', async () => {
+    const ctx = await setup();
+    const base = await listen(ctx.t);
+    const room = await openClass(ctx);
+    const s = client(base, room.student.ticket);
+    await s.next('welcome');
+    for (let i = 0; i < 21; i++) s.send({ type: 'chat', text: `line ${i}` });
+    expect(await s.next('error')).toMatchObject({ code: 'classroom.chatTooFast' });
+    await quiet(100);
+    // The 20 lines accepted came back to the sender with the server's time; the 21st did not.
+    expect(s.messages.filter((m) => m.type === 'chat')).toHaveLength(20);
+  });
+
+  it('replaces a seat’s connection by a newer one, which the other seat sees join again', async () => {
+    const ctx = await setup();
+    const base = await listen(ctx.t);
+    const room = await openClass(ctx);
+    const tch = client(base, room.teacher.ticket);
+    await tch.next('welcome');
+    const first = client(base, room.student.ticket);
+    await first.next('welcome');
+    await tch.next('peer-joined');
+    const again = await getRoom(ctx.t, `id=${room.course.id}`, room.session.token);
+    const second = client(base, (again.body.data as Room).ticket);
+    expect(await second.next('welcome')).toEqual({ type: 'welcome', seat: 'student', peer_present: true });
+    expect(await first.closed).toEqual({
+      code: 4410,
+      reason: { code: 'classroom.replaced', message: 'You entered the classroom in another window' },
+    });
+    expect(await tch.next('peer-joined')).toEqual({ type: 'peer-joined', seat: 'student' });
+    await quiet();
+    expect(tch.messages.filter((m) => m.type === 'peer-left')).toEqual([]);
+    tch.send({ type: 'chat', text: 'to the new one' });
+    expect(await second.next('chat')).toMatchObject({ text: 'to the new one' });
+    expect(ctx.t.app.signalling.connectionCount()).toBe(2);
+  });
+
+  it('refuses a forged ticket, an expired one and a closed room, with the reason in the ticket language', async () => {
+    const ctx = await setup();
+    const base = await listen(ctx.t);
+    const room = await openClass(ctx);
+
+    const forged = client(base, `${room.student.ticket.split('.')[0]}.${'A'.repeat(43)}`, '&lang=zh-Hans');
+    expect(await forged.closed).toEqual({
+      code: 4401,
+      reason: { code: 'classroom.ticketInvalid', message: '进入凭证无效，请重新进入教室' },
+    });
+    const none = client(base, '');
+    expect((await none.closed).code).toBe(4401);
+
+    ctx.t.clock.advance(61_000);
+    const expired = client(base, room.student.ticket);
+    expect(await expired.closed).toEqual({
+      code: 4401,
+      reason: { code: 'classroom.ticketExpired', message: 'The entry ticket has expired; enter again' },
+    });
+
+    // A ticket taken just before the room closes, used just after.
+    ctx.t.clock.advance(room.endAt + 30 * MINUTE - 10_000 - ctx.t.clock.now());
+    const last = await getRoom(ctx.t, `id=${room.course.id}`, await relogin(ctx, room.session.mobile));
+    expect(last.status).toBe(200);
+    ctx.t.clock.advance(20_000);
+    const closed = client(base, (last.body.data as Room).ticket);
+    expect(await closed.closed).toEqual({
+      code: 4409,
+      reason: { code: 'classroom.closed', message: 'The classroom is closed' },
+    });
+    expect(ctx.t.app.signalling.connectionCount()).toBe(0);
+  });
+
+  it('tells a seat the room is closing and closes it when the room closes', async () => {
+    const ctx = await setup();
+    const base = await listen(ctx.t);
+    const room = await openClass(ctx);
+    ctx.t.clock.advance(room.endAt + 30 * MINUTE - 1_000 - ctx.t.clock.now());
+    const again = await getRoom(ctx.t, `id=${room.course.id}`, await relogin(ctx, room.session.mobile));
+    const s = client(base, (again.body.data as Room).ticket);
+    await s.next('welcome');
+    expect(await s.next('closing', () => true, 5000)).toEqual({
+      type: 'closing',
+      close: new Date(room.endAt + 30 * MINUTE).toISOString(),
+    });
+    expect((await s.closed).code).toBe(4409);
+  });
+
+  it('records each seat joining and leaving (attendance)', async () => {
+    const ctx = await setup();
+    const base = await listen(ctx.t);
+    const room = await openClass(ctx);
+    const s = client(base, room.student.ticket);
+    await s.next('welcome');
+    const tch = client(base, room.teacher.ticket);
+    await tch.next('welcome');
+    s.send({ type: 'leave' });
+    await s.closed;
+    await tch.next('peer-left');
+    await quiet(100);
+    const stays = await ctx.t.app.services.attendance.attendanceOf(room.course.id);
+    expect(stays.map((x) => [x.seat, x.left_at === null])).toEqual([
+      ['student', false],
+      ['teacher', true],
+    ]);
+  });
+});
