@@ -1,0 +1,246 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { Room, ServerMessage } from '@app/contract/classroom';
+import { createPostgresBus, type BusEvent } from '../src/modules/classroom/signalling-bus.ts';
+import { createSlot, createTeacher } from './helpers/factories.ts';
+import { envelope, get, loginBySms } from './helpers/auth.ts';
+import { giveCoins, MINUTE, wholeMinute } from './helpers/courses.ts';
+import { createTestApp, TEST_DATABASE_URL, type TestApp, type TestAppOptions } from './helpers/test-app.ts';
+
+/**
+ * The live classroom on several instances (DESIGN.md §12): the two seats of a class on two app
+ * instances of one database, relaying through Redis pub/sub (REDIS_URL; Redis on 127.0.0.1:6379 or
+ * TEST_REDIS_URL) and, when the test database is PostgreSQL, through LISTEN/NOTIFY. The
+ * PostgreSQL bus itself is also tested directly on the PostgreSQL server (TEST_DATABASE_URL, or
+ * TEST_PG_URL / postgres://postgres@127.0.0.1:5432/postgres), whatever the test database.
+ */
+
+const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+const PG_URL = TEST_DATABASE_URL || process.env.TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const LIVE_ENV = {
+  CLASSROOM_DRIVER: 'live',
+  // Classes booked minutes ahead, so the students' sessions (30 min) outlive the wait for the room.
+  BOOKING_MIN_NOTICE_MINUTES: '0',
+  ICE_SERVERS: 'stun:stun.example.com:3478,turn:turn.example.com:3478?transport=udp',
+  TURN_SECRET: 'coturn-shared-secret-0123',
+};
+
+type Ctx = { t: TestApp; teacher: number };
+
+async function setup(options: TestAppOptions = {}): Promise<Ctx> {
+  const t = await createTestApp({ ...options, env: { ...LIVE_ENV, ...options.env } });
+  const teacher = await createTeacher(t.db, { name: 'Emily Carter', price_coins: 100 });
+  return { t, teacher };
+}
+
+let ipCounter = 0;
+
+/** A logged-in student with a class starting `startIn` from now. */
+async function studentWithClass(ctx: Ctx, startIn = 15 * MINUTE) {
+  ipCounter++;
+  const session = await loginBySms(ctx.t, undefined, { ip: `198.51.100.${ipCounter}` });
+  await giveCoins(ctx.t.db, ctx.t.app.wallet, session.studentId, 1000);
+  const slotId = await createSlot(ctx.t.db, ctx.teacher, {
+    start_at: wholeMinute(ctx.t.clock.now() + startIn),
+  });
+  const course = await ctx.t.app.courses.book({ studentId: session.studentId, slotId, payType: 'coin' });
+  return { session, course, startAt: Date.parse(course.start), endAt: Date.parse(course.end) };
+}
+
+/** The teacher's link token of a class, as the ops CLI prints it. */
+async function teacherToken(t: TestApp, classId: number): Promise<string> {
+  const link = await t.app.services.attendance.teacherLink(classId);
+  if (!link) throw new Error('no class');
+  return link.token;
+}
+
+async function getRoom(t: TestApp, query: string, token?: string, lang: 'en' | 'zh-Hans' = 'en') {
+  const reply = await get(t, `/classroom/getRoom?${query}`, { lang, ...(token ? { token } : {}) });
+  return { status: reply.statusCode, body: envelope(reply) };
+}
+
+async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = t.app.server.address() as AddressInfo;
+  return `ws://127.0.0.1:${port}`;
+}
+
+/** A client socket that records every message and its close. */
+function client(base: string, ticket: string, extra = '') {
+  const socket = new WebSocket(`${base}/api/v1/classroom/ws?ticket=${encodeURIComponent(ticket)}${extra}`);
+  const messages: ServerMessage[] = [];
+  const waiters: { pred: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
+  socket.on('message', (data) => {
+    const msg = JSON.parse(String(data)) as ServerMessage;
+    messages.push(msg);
+    for (const w of [...waiters]) {
+      if (w.pred(msg)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(msg);
+      }
+    }
+  });
+  const closed = once(socket, 'close').then(([code, reason]) => ({
+    code: code as number,
+    reason: String(reason) ? (JSON.parse(String(reason)) as { code: string; message: string }) : undefined,
+  }));
+  return {
+    socket,
+    messages,
+    closed,
+    send: (msg: unknown) => socket.send(typeof msg === 'string' ? msg : JSON.stringify(msg)),
+    /** The next message (already received or to come) of this type that passes `pred`. */
+    next<T extends ServerMessage['type']>(
+      type: T,
+      pred: (m: Extract<ServerMessage, { type: T }>) => boolean = () => true,
+      timeoutMs = 5000,
+    ): Promise<Extract<ServerMessage, { type: T }>> {
+      const test = (m: ServerMessage) => m.type === type && pred(m as Extract<ServerMessage, { type: T }>);
+      const seen = messages.find(test);
+      if (seen) {
+        messages.splice(messages.indexOf(seen), 1);
+        return Promise.resolve(seen as Extract<ServerMessage, { type: T }>);
+      }
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no ${type} within ${timeoutMs} ms`)), timeoutMs);
+        waiters.push({
+          pred: test,
+          resolve: (m) => {
+            clearTimeout(timer);
+            messages.splice(messages.indexOf(m), 1);
+            resolve(m as Extract<ServerMessage, { type: T }>);
+          },
+        });
+      });
+    },
+  };
+}
+
+/** Nothing more arrives for a while. */
+const quiet = (ms = 300) => new Promise((r) => setTimeout(r, ms));
+
+/** A class open now, its student's and teacher's rooms. */
+async function openClass(ctx: Ctx, lang: 'en' | 'zh-Hans' = 'en') {
+  const c = await studentWithClass(ctx);
+  ctx.t.clock.advance(c.startAt - ctx.t.clock.now() - 5 * MINUTE);
+  const student = await getRoom(ctx.t, `id=${c.course.id}`, c.session.token, lang);
+  const token = await teacherToken(ctx.t, c.course.id);
+  const teacher = await getRoom(ctx.t, `id=${c.course.id}&t=${encodeURIComponent(token)}`, undefined, lang);
+  expect(student.status).toBe(200);
+  expect(teacher.status).toBe(200);
+  return { ...c, student: student.body.data as Room, teacher: teacher.body.data as Room, teacherLink: token };
+}
+
+/** Two instances of one deployment: one database, one clock. */
+async function twoInstances(env: Record<string, string>) {
+  const ctx = await setup({ env });
+  const b = await createTestApp({ env: { ...LIVE_ENV, ...env }, reuseDatabaseOf: ctx.t, clock: ctx.t.clock });
+  const baseA = await listen(ctx.t);
+  const baseB = await listen(b);
+  return { ctx, b, baseA, baseB };
+}
+
+const BUSES: { name: string; env: Record<string, string>; kind: string }[] = [
+  { name: 'Redis pub/sub', env: { REDIS_URL }, kind: 'redis' },
+  ...(TEST_DATABASE_URL ? [{ name: 'PostgreSQL LISTEN/NOTIFY', env: {}, kind: 'postgres' }] : []),
+];
+
+describe.each(BUSES)('two instances over $name', ({ env }) => {
+  it('relay between a student on one and the teacher on the other, both ways', async () => {
+    const { ctx, baseA, baseB } = await twoInstances(env);
+    const room = await openClass(ctx);
+    const s = client(baseA, room.student.ticket);
+    expect(await s.next('welcome')).toEqual({ type: 'welcome', seat: 'student', peer_present: false });
+    const tch = client(baseB, room.teacher.ticket);
+    expect(await tch.next('welcome')).toEqual({ type: 'welcome', seat: 'teacher', peer_present: true });
+    expect(await s.next('peer-joined')).toEqual({ type: 'peer-joined', seat: 'teacher' });
+
+    // An offer larger than a NOTIFY payload (sent in parts), with characters of every width.
+    const sdp = `v=0\r\n${'a=fingerprint:sha-256 AB:CD:EF 你好\r\n'.repeat(900)}`;
+    tch.send({ type: 'offer', sdp });
+    expect(await s.next('offer')).toEqual({ type: 'offer', sdp });
+    s.send({ type: 'answer', sdp: 'v=0 answer' });
+    expect(await tch.next('answer')).toEqual({ type: 'answer', sdp: 'v=0 answer' });
+    const candidate = {
+      candidate: 'candidate:1 1 udp 2122260223 10.0.0.1 50000 typ host',
+      sdpMid: '0',
+      sdpMLineIndex: 0,
+    };
+    s.send({ type: 'candidate', candidate });
+    expect(await tch.next('candidate')).toEqual({ type: 'candidate', candidate });
+    tch.send({ type: 'candidate', candidate });
+    expect(await s.next('candidate')).toEqual({ type: 'candidate', candidate });
+    s.send({ type: 'chat', text: 'Can you hear me?' });
+    expect(await tch.next('chat')).toMatchObject({ text: 'Can you hear me?', seat: 'student' });
+    tch.send({ type: 'chat', text: 'Yes!' });
+    expect(await s.next('chat', (m) => m.seat === 'teacher')).toMatchObject({
+      text: 'Yes!',
+      seat: 'teacher',
+    });
+    tch.send({ type: 'state', audio: true, video: false });
+    expect(await s.next('state')).toEqual({ type: 'state', seat: 'teacher', audio: true, video: false });
+
+    s.send({ type: 'leave' });
+    await s.closed;
+    expect(await tch.next('peer-left')).toEqual({ type: 'peer-left', seat: 'student' });
+  });
+
+  it('replace a seat across instances: the newer connection wins, the older is closed', async () => {
+    const { ctx, b, baseA, baseB } = await twoInstances(env);
+    const room = await openClass(ctx);
+    const tch = client(baseB, room.teacher.ticket);
+    await tch.next('welcome');
+    const first = client(baseA, room.student.ticket);
+    await first.next('welcome');
+    await tch.next('peer-joined');
+
+    const again = await getRoom(ctx.t, `id=${room.course.id}`, room.session.token);
+    const second = client(baseB, (again.body.data as Room).ticket);
+    expect(await second.next('welcome')).toEqual({ type: 'welcome', seat: 'student', peer_present: true });
+    expect(await first.closed).toEqual({
+      code: 4410,
+      reason: { code: 'classroom.replaced', message: 'You entered the classroom in another window' },
+    });
+    expect(await tch.next('peer-joined')).toEqual({ type: 'peer-joined', seat: 'student' });
+    await quiet();
+    expect(tch.messages.filter((m) => m.type === 'peer-left')).toEqual([]);
+    expect(ctx.t.app.signalling.connectionCount()).toBe(0);
+    expect(b.app.signalling.connectionCount()).toBe(2);
+    tch.send({ type: 'chat', text: 'still here?' });
+    expect(await second.next('chat')).toMatchObject({ text: 'still here?' });
+  });
+});
+
+describe('the PostgreSQL bus', () => {
+  it('hands every event, large ones in parts, to every listener in order', async () => {
+    const channel = `classroom_test_${process.pid}_${Date.now() % 1_000_000}`;
+    const heard: BusEvent[][] = [[], []];
+    const log = { warn() {} };
+    const buses = [0, 1].map((i) =>
+      createPostgresBus({ connectionString: PG_URL, channel, onEvent: (e) => heard[i]!.push(e), log }),
+    );
+    try {
+      await Promise.all(buses.map((bus) => bus.ready()));
+      const big: BusEvent = {
+        k: 'relay',
+        c: 7,
+        to: 'student',
+        msg: { type: 'offer', sdp: `v=0 ${'é你'.repeat(6000)}` },
+      };
+      const small: BusEvent = { k: 'join', c: 7, seat: 'teacher', conn: 'x', at: 1 };
+      await buses[0]!.publish(big);
+      await buses[0]!.publish(small);
+      const deadline = Date.now() + 5000;
+      while ((heard[0]!.length < 2 || heard[1]!.length < 2) && Date.now() < deadline) await quiet(20);
+      expect(heard).toEqual([
+        [big, small],
+        [big, small],
+      ]);
+    } finally {
+      await Promise.all(buses.map((bus) => bus.close()));
+    }
+  });
+});
