@@ -7,8 +7,17 @@ import {
 import { verifyTeacherLink } from '../src/modules/classroom/teacher-link.ts';
 import { silentLog } from '../src/services.ts';
 import { NOW, PRICE, setup, slot, student, type Ctx } from './helpers/classes.ts';
-import { DAY, MINUTE, coinLogsOf, expectLedgersWhole, servicesFor } from './helpers/courses.ts';
-import { createTeacher } from './helpers/factories.ts';
+import {
+  DAY,
+  MINUTE,
+  coinLogsOf,
+  createStudent,
+  expectLedgersWhole,
+  giveCoins,
+  manualClock,
+  servicesFor,
+} from './helpers/courses.ts';
+import { createSlot, createTeacher } from './helpers/factories.ts';
 import { createTestApp } from './helpers/test-app.ts';
 
 /**
@@ -267,5 +276,61 @@ describe('job classroom.attendance', () => {
     expect(await attendance.runDue()).toMatchObject({ links_sent: 1 });
     expect(noticesTo(ctx, '13900000001', 'teacherClassLink')).toHaveLength(1);
     expect(unreachable.courseId).not.toBe(c.courseId);
+  });
+});
+
+describe('the job in the app', () => {
+  async function appWithClass(env: Record<string, string>) {
+    const clock = manualClock(NOW);
+    const t = await createTestApp({ clock, env });
+    const teacher = await createTeacher(t.db, { price_coins: PRICE });
+    const studentId = await createStudent(t.db);
+    await giveCoins(t.db, t.app.wallet, studentId, 1000);
+    const course = await t.app.courses.book({
+      studentId,
+      slotId: await createSlot(t.db, teacher, { start_at: START }),
+      payType: 'coin',
+    });
+    // The room link the live driver gives (the web app's room page).
+    await t.db
+      .updateTable('course')
+      .set({ classroom_url: `/classroom/${course.id}` })
+      .where('id', '=', course.id)
+      .execute();
+    return { t, clock, courseId: course.id };
+  }
+
+  it('runs as classroom.attendance with CLASSROOM_DRIVER=live, at TEACHER_NO_SHOW_MINUTES from the environment', async () => {
+    const { t, clock, courseId } = await appWithClass({
+      CLASSROOM_DRIVER: 'live',
+      TEACHER_NO_SHOW_MINUTES: '15',
+    });
+    clock.set(START + 15 * MINUTE - 1);
+    expect(await t.app.jobs.runOnce('classroom.attendance')).toMatchObject({ abolished: 0 });
+    clock.set(START + 15 * MINUTE);
+    expect(await t.app.jobs.runOnce('classroom.attendance')).toMatchObject({ abolished: 1 });
+    const row = await t.db
+      .selectFrom('course')
+      .select('status')
+      .where('id', '=', courseId)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe(-100);
+  });
+
+  it('changes nothing with the default driver (demo)', async () => {
+    const { t, clock, courseId } = await appWithClass({});
+    clock.set(START + LESSON + MINUTE);
+    expect(await t.app.jobs.runOnce('classroom.attendance')).toEqual({
+      abolished: 0,
+      absent: 0,
+      links_sent: 0,
+      sms_failed: 0,
+    });
+    const row = await t.db
+      .selectFrom('course')
+      .select('status')
+      .where('id', '=', courseId)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe(100);
   });
 });

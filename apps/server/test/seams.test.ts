@@ -132,6 +132,7 @@ describe('jobs', () => {
       'courses.advance-statuses',
       'courses.open-classrooms',
       'courses.deliver-recordings',
+      'classroom.attendance',
       'courses.class-reminders',
       'payments.close-expired-orders',
       'payments.reconcile',

@@ -47,6 +47,15 @@ export const JOBS: readonly Job[] = [
     run: ({ app }) => app.classroom.deliverRecordings(),
   },
   {
+    // The live classroom's attendance (DESIGN.md §12, CLASSROOM_DRIVER=live; nothing otherwise):
+    // the teacher absent TEACHER_NO_SHOW_MINUTES after the start abolishes the class (refund plus
+    // compensation, once across instances) and the student is told by SMS; the student never
+    // present ends it not attended; the teacher's room link goes by SMS as the room opens.
+    name: 'classroom.attendance',
+    intervalMs: 30 * SECOND,
+    run: ({ app }) => app.services.attendance.runDue(),
+  },
+  {
     // One SMS 60 min before each class; claimed before sending, so several instances send it once.
     // Opted-out students are left out by the query; a failed SMS is tried again with backoff.
     name: 'courses.class-reminders',

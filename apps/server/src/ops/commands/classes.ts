@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import type { Trx } from '../../db/transaction.ts';
 import { roomWindow, SEATS, wholeMinutes } from '../../modules/classroom/attendance.rules.ts';
-import { createAttendanceService } from '../../modules/classroom/attendance.service.ts';
-import { silentLog } from '../../services.ts';
 import { defineCommand, OpsRefusal, type OpsContext } from '../command.ts';
 import { opsRepository } from '../ops.repository.ts';
 import { id } from './fields.ts';
@@ -139,15 +137,9 @@ export const reportAdd = defineCommand({
   },
 });
 
-/** The live classroom's attendance service on the command's transaction. */
-function attendanceOf({ db, clock, config, services }: OpsContext) {
-  return createAttendanceService({
-    db,
-    clock,
-    lifecycle: services.classLifecycle,
-    log: silentLog,
-    settings: { publicUrl: config.PUBLIC_URL },
-  });
+/** The live classroom's attendance service, on the command's transaction. */
+function attendanceOf({ services }: OpsContext) {
+  return services.attendance;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
