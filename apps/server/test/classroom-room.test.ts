@@ -401,9 +401,24 @@ describe('the room WebSocket', () => {
     s.send({ type: 'leave' });
     await s.closed;
     await tch.next('peer-left');
-    await quiet(100);
-    const stays = await ctx.t.app.services.attendance.attendanceOf(room.course.id);
-    expect(stays.map((x) => [x.seat, x.left_at === null])).toEqual([
+    // Written as the seats join and leave, after the socket's events: wait for them a little.
+    const open = async () =>
+      (await ctx.t.app.services.attendance.attendanceOf(room.course.id)).map((x) => [
+        x.seat,
+        x.left_at === null,
+      ]);
+    const deadline = Date.now() + 3000;
+    while (
+      JSON.stringify(await open()) !==
+        JSON.stringify([
+          ['student', false],
+          ['teacher', true],
+        ]) &&
+      Date.now() < deadline
+    ) {
+      await quiet(50);
+    }
+    expect(await open()).toEqual([
       ['student', false],
       ['teacher', true],
     ]);

@@ -100,10 +100,23 @@ export function createSignallingHub(options: SignallingOptions) {
       .catch((err: unknown) => log.warn({ err, event: event.k }, 'classroom bus: publish failed'));
   };
 
-  const record = (what: 'seatJoined' | 'seatLeft', conn: Connection) => {
-    options.attendance?.[what](conn.classId, conn.seat, clock.now()).catch((err: unknown) =>
-      log.warn({ err, courseId: conn.classId, seat: conn.seat }, `classroom attendance: ${what} failed`),
-    );
+  /** Attendance writes of each class and seat, in the order they happened (a leave never overtakes its join). */
+  const recording = new Map<string, Promise<void>>();
+  const record = (what: 'seatJoined' | 'seatLeft', conn: Connection): Promise<void> => {
+    const { attendance } = options;
+    if (!attendance) return Promise.resolve();
+    const key = `${conn.classId}:${conn.seat}`;
+    const at = clock.now();
+    const next = (recording.get(key) ?? Promise.resolve())
+      .then(() => attendance[what](conn.classId, conn.seat, at))
+      .catch((err: unknown) =>
+        log.warn({ err, courseId: conn.classId, seat: conn.seat }, `classroom attendance: ${what} failed`),
+      );
+    recording.set(key, next);
+    void next.then(() => {
+      if (recording.get(key) === next) recording.delete(key);
+    });
+    return next;
   };
 
   const close = (conn: Connection, code: number, key: MessageKey) => {
@@ -124,7 +137,7 @@ export function createSignallingHub(options: SignallingOptions) {
     }
     if (conn.replaced || closing) return;
     publish({ k: 'left', c: conn.classId, seat: conn.seat, conn: conn.id });
-    record('seatLeft', conn);
+    void record('seatLeft', conn);
   };
 
   const closeRoomOf = (conn: Connection) => {
@@ -332,7 +345,7 @@ export function createSignallingHub(options: SignallingOptions) {
         close(previous, ROOM_CLOSE_CODES.replaced, 'classroom.replaced');
       }
       room.set(conn.seat, conn);
-      record('seatJoined', conn);
+      void record('seatJoined', conn);
       for (const [data, isBinary] of early) onMessage(conn, data, isBinary);
 
       const peerHeard = new Promise<void>((resolve) => {
@@ -376,11 +389,7 @@ export function createSignallingHub(options: SignallingOptions) {
       for (const room of rooms.values()) {
         for (const conn of room.values()) {
           publish({ k: 'left', c: conn.classId, seat: conn.seat, conn: conn.id });
-          if (options.attendance) {
-            leaving.push(
-              options.attendance.seatLeft(conn.classId, conn.seat, clock.now()).catch(() => undefined),
-            );
-          }
+          leaving.push(record('seatLeft', conn));
         }
       }
       closing = true;
