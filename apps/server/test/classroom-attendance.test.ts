@@ -154,6 +154,24 @@ describe('job classroom.attendance', () => {
     });
   });
 
+  it("a live class an operator called off for the teacher's no-show: the job tells the student, once", async () => {
+    const ctx = await setup();
+    const live = await liveClass(ctx);
+    const demo = await liveClass(ctx, {
+      live: false,
+      teacher: await createTeacher(ctx.db, { price_coins: PRICE }),
+    });
+    ctx.clock.set(START + 5 * MINUTE);
+    await ctx.classLifecycle.markTeacherNoShow(live.courseId);
+    await ctx.classLifecycle.markTeacherNoShow(demo.courseId);
+    const attendance = attendanceOn(ctx);
+    await Promise.all([attendance.runDue(), attendanceOn(ctx).runDue()]);
+    await attendance.runDue();
+    expect(noticesTo(ctx, live.mobile, 'teacherNoShow')).toHaveLength(1);
+    // A demo-room class keeps today's behaviour: no notice from the live classroom.
+    expect(noticesTo(ctx, demo.mobile, 'teacherNoShow')).toHaveLength(0);
+  });
+
   it('a teacher who came (even before the start, and left) is no no-show', async () => {
     const ctx = await setup();
     const c = await liveClass(ctx);

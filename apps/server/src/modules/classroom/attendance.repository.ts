@@ -54,6 +54,15 @@ function stayOf(eb: ExpressionBuilder<Database, 'course'>, seat: Seat) {
     .where('class_attendance.seat', '=', seat);
 }
 
+/** The outer query's class's notice of `kind` (a correlated subquery). */
+function noticeOf(eb: ExpressionBuilder<Database, 'course'>, kind: string) {
+  return eb
+    .selectFrom('class_notice')
+    .select('class_notice.course_id')
+    .whereRef('class_notice.course_id', '=', 'course.id')
+    .where('class_notice.kind', '=', kind);
+}
+
 export const attendanceRepository = {
   /**
    * Opens a stay of the seat unless one is open (a second join while present changes nothing; two
@@ -124,6 +133,22 @@ export const attendanceRepository = {
     return rows.map(toCourse);
   },
 
+  /**
+   * Live-room classes called off for a teacher no-show (-100: by the job or an operator), started
+   * within the last day, whose student has not been told yet (no `kind` notice claimed).
+   */
+  async listUntold(db: Db, kind: string, startAfter: number, limit: number) {
+    const rows = await liveRooms(db)
+      .select(COURSE_COLUMNS)
+      .where('course.status', '=', -100)
+      .where('course.start_at', '>', startAfter)
+      .where((eb) => eb.not(eb.exists(noticeOf(eb, kind))))
+      .orderBy('course.start_at')
+      .limit(limit)
+      .execute();
+    return rows.map(toCourse);
+  },
+
   /** Live-room classes that ended (within the last day) without the student ever entering, not yet marked. */
   async listStudentAbsences(db: Db, now: number, endAfter: number, limit: number) {
     const rows = await liveRooms(db)
@@ -152,17 +177,7 @@ export const attendanceRepository = {
       .where('course.start_at', '<=', now + leadMs)
       .where('course.end_at', '>', now)
       .where('teacher_contact.phone', '<>', '')
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('class_notice')
-              .select('class_notice.course_id')
-              .whereRef('class_notice.course_id', '=', 'course.id')
-              .where('class_notice.kind', '=', 'teacher-link'),
-          ),
-        ),
-      )
+      .where((eb) => eb.not(eb.exists(noticeOf(eb, 'teacher-link'))))
       .orderBy('course.start_at')
       .limit(limit)
       .execute();

@@ -142,7 +142,18 @@ export function createAttendanceService(deps: AttendanceServiceDeps) {
       }
       run.abolished++;
       log.info({ courseId: course.id }, 'teacher no-show: class abolished, refunded and compensated');
-      if (!deps.studentMobile || !deps.sendNotice) continue;
+    }
+  }
+
+  /**
+   * Tells each student whose live class was called off for a teacher no-show (by this job or an
+   * operator), once: the notice is claimed before it is sent; one the SMS budget refused is given
+   * back and sent by a later run.
+   */
+  async function tellNoShows(now: number, run: AttendanceRun) {
+    if (!deps.studentMobile || !deps.sendNotice) return;
+    const due = await repo.listUntold(db, NOTICE_NO_SHOW, now - DAY_MS, BATCH);
+    for (const course of due) {
       if (!(await repo.claimNotice(db, course.id, NOTICE_NO_SHOW, now))) continue;
       const mobile = await deps.studentMobile(course.student_id);
       if (!mobile) continue;
@@ -249,6 +260,7 @@ export function createAttendanceService(deps: AttendanceServiceDeps) {
       if (!settings.live) return run;
       const now = clock.now();
       await abolishNoShows(now, run);
+      await tellNoShows(now, run);
       await markAbsences(now, run);
       await sendTeacherLinks(now, run);
       return run;
