@@ -305,6 +305,20 @@ describe('the room WebSocket', () => {
     expect(await tch.next('chat')).toMatchObject({ text: 'ok' });
   });
 
+  it('closes a socket that sends a message over 64 KB (1009) and tells the other seat', async () => {
+    const ctx = await setup();
+    const base = await listen(ctx.t);
+    const room = await openClass(ctx);
+    const s = client(base, room.student.ticket);
+    const tch = client(base, room.teacher.ticket);
+    await s.next('welcome');
+    await tch.next('welcome');
+    s.send({ type: 'offer', sdp: 'x'.repeat(65 * 1024) });
+    expect((await s.closed).code).toBe(1009);
+    expect(await tch.next('peer-left')).toEqual({ type: 'peer-left', seat: 'student' });
+    expect(tch.messages.filter((m) => m.type === 'offer')).toEqual([]);
+  });
+
   it('limits chat per connection', async () => {
     const ctx = await setup();
     const base = await listen(ctx.t);
