@@ -3,6 +3,12 @@
  * its periods with the server's rules without loading zod.
  */
 
+/**
+ * The longest streak counted, in weeks (a year): the server stops counting there, so a streak of
+ * this many weeks means "a year or more" and reads "52+ weeks" (docs/decisions.md).
+ */
+export const PROGRESS_STREAK_MAX_WEEKS = 52;
+
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */

@@ -10,8 +10,7 @@ import { addYears, isCalendarDate } from './progress-dates.ts';
 /** The longest period one read covers: `to` is at most two years after `from`. */
 export const PROGRESS_MAX_YEARS = 2;
 
-/** The longest streak counted (a year): a streak of this many weeks reads "52+ weeks". */
-export const PROGRESS_STREAK_MAX_WEEKS = 52;
+export { PROGRESS_STREAK_MAX_WEEKS } from './progress-dates.ts';
 
 /** The zone whose calendar days and Monday-first weeks the figures are counted in. */
 export const PROGRESS_TIME_ZONE = 'Asia/Shanghai';

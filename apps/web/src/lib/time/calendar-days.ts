@@ -23,3 +23,16 @@ export function formatDayRange(from: string, to: string, lang: Lang): string {
   }
   return withYear.formatRange(day(from), day(to));
 }
+
+/**
+ * A calendar day of the API (`YYYY-MM-DD`) in the language's date style, as formatDayRange writes
+ * each end: "28 Nov" / "28 Nov 2024", "11月28日" / "2024年11月28日" (never the US numeric "11/28").
+ */
+export function formatDay(value: string, lang: Lang, withYear = false): string {
+  return new Intl.DateTimeFormat(LOCALE[lang], {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+    ...(withYear ? { year: 'numeric' } : {}),
+  }).format(day(value));
+}

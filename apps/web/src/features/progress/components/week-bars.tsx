@@ -2,7 +2,7 @@ import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProgressWeek } from '@app/contract/progress';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
-import { dayLabel } from './day-label.ts';
+import { dayLabel, dayLabelRoom } from './day-label.ts';
 import { useWidth } from './use-width.ts';
 import '../../../locales/learning/index.ts';
 
@@ -45,8 +45,8 @@ export function WeekBars({ weeks: all }: { weeks: ProgressWeek[] }) {
   const y = (v: number) => TOP + plot - (v / top) * plot;
   const ticks: number[] = [];
   for (let v = 0; v <= top; v += step) ticks.push(v);
-  // A label every few bars so they never overlap (about 44 px each).
-  const every = Math.max(1, Math.ceil((withYear ? 72 : 44) / slot));
+  // A label every few bars so they never overlap (day-label.ts: the room a label needs).
+  const every = Math.max(1, Math.ceil(dayLabelRoom(lang, withYear) / slot));
   const bar = Math.max(6, Math.min(28, slot * 0.6));
 
   return (

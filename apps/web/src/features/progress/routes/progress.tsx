@@ -2,6 +2,7 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Progress, ProgressComment } from '@app/contract/progress';
+import { PROGRESS_STREAK_MAX_WEEKS } from '@app/contract/progress-dates';
 import { DateTime } from '../../../components/date-time.tsx';
 import { ListEmpty, ListError, ListSkeleton } from '../../../components/list-states.tsx';
 import { SubNav } from '../../../components/sub-nav.tsx';
@@ -68,7 +69,11 @@ function Summary({ summary }: { summary: Progress['summary'] }) {
         <Figure
           testId="progress-streak"
           label={t('learning.streak')}
-          value={t('learning.streakWeeks', { count: summary.streak_weeks })}
+          value={
+            summary.streak_weeks >= PROGRESS_STREAK_MAX_WEEKS
+              ? t('learning.streakWeeksMax', { count: PROGRESS_STREAK_MAX_WEEKS })
+              : t('learning.streakWeeks', { count: summary.streak_weeks })
+          }
           detail={t('learning.streakHint')}
         />
       </dl>
