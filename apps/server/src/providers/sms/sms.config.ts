@@ -17,6 +17,10 @@ export const smsEnvSchema = z.object({
   ALIYUN_SMS_ENDPOINT: optionalString,
   /** The registered class-reminder template (params teacher, time, minutes); reminders need it. */
   ALIYUN_SMS_REMINDER_TEMPLATE_CODE: optionalString,
+  /** The live classroom's teacher link (params time, link), sent to the teacher as the room opens. */
+  ALIYUN_SMS_TEACHER_LINK_TEMPLATE_CODE: optionalString,
+  /** The student's notice of a teacher no-show (params teacher, time). */
+  ALIYUN_SMS_NO_SHOW_TEMPLATE_CODE: optionalString,
 });
 
 export type SmsSettings = z.output<typeof smsEnvSchema>;
@@ -53,9 +57,17 @@ export function createSmsProviderFromConfig(
         signName: config.ALIYUN_SMS_SIGN_NAME ?? '',
         templateCode: config.ALIYUN_SMS_TEMPLATE_CODE ?? '',
         ...(config.ALIYUN_SMS_ENDPOINT ? { endpoint: config.ALIYUN_SMS_ENDPOINT } : {}),
-        ...(config.ALIYUN_SMS_REMINDER_TEMPLATE_CODE
-          ? { noticeTemplates: { classReminder: config.ALIYUN_SMS_REMINDER_TEMPLATE_CODE } }
-          : {}),
+        noticeTemplates: {
+          ...(config.ALIYUN_SMS_REMINDER_TEMPLATE_CODE
+            ? { classReminder: config.ALIYUN_SMS_REMINDER_TEMPLATE_CODE }
+            : {}),
+          ...(config.ALIYUN_SMS_TEACHER_LINK_TEMPLATE_CODE
+            ? { teacherClassLink: config.ALIYUN_SMS_TEACHER_LINK_TEMPLATE_CODE }
+            : {}),
+          ...(config.ALIYUN_SMS_NO_SHOW_TEMPLATE_CODE
+            ? { teacherNoShow: config.ALIYUN_SMS_NO_SHOW_TEMPLATE_CODE }
+            : {}),
+        },
       },
     });
   }
