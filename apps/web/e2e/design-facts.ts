@@ -132,20 +132,35 @@ export async function designFacts(page: Page, width: Width): Promise<DesignFact[
           element: describe(el),
         });
       }
-      // Text: one date style per language (no ISO dates on screen), a number never parted from its
-      // unit at a line break ("10 课 / 时"), a field's placeholder whole on a phone.
+      // Text: one date style per language (no ISO dates on screen, and in English no US numeric
+      // "11/28/2024" or "11/28"), a number never parted from its unit at a line break ("10 课 / 时"),
+      // a field's placeholder whole on a phone. Dates are read in all drawn text, a chart's axis
+      // included: hidden from screen readers (its table says the same), it is still on screen.
       const walker = document.createTreeWalker(
         document.querySelector('main') ?? document.body,
         NodeFilter.SHOW_TEXT,
       );
       const numberUnit = /\d[\d.,]*\s?(课时|节课|课|节|天|分钟|小时|个月|学币|元|次|位|分)/g;
+      const english = document.documentElement.lang.startsWith('en');
+      // Month/day, with or without a year: not part of a longer run of digits and slashes.
+      const usDate = /(?<![\d/.])(0?[1-9]|1[0-2])\/(0?[1-9]|[12]\d|3[01])(\/(\d{4}|\d{2}))?(?![\d/])/g;
+      const drawn = (el: Element) => {
+        const rect = el.getBoundingClientRect();
+        if (rect.width <= 1 || rect.height <= 1 || el.closest('[inert], .ls-sr-only')) return false;
+        const style = getComputedStyle(el);
+        return style.visibility !== 'hidden' && style.display !== 'none' && Number(style.opacity) > 0;
+      };
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = node.textContent ?? '';
         const parent = node.parentElement;
-        if (!parent || !visible(parent) || parent.closest('input, textarea, code, pre, [contenteditable]'))
+        if (!parent || parent.closest('input, textarea, code, pre, [contenteditable]') || !drawn(parent))
           continue;
         for (const iso of text.match(/\b\d{4}-\d{2}-\d{2}\b/g) ?? [])
           facts.push({ rule: 'date written as ISO', value: iso, element: describe(parent) });
+        if (english)
+          for (const [us] of text.matchAll(usDate))
+            facts.push({ rule: 'date written US numeric', value: us, element: describe(parent) });
+        if (!visible(parent)) continue;
         for (const match of text.matchAll(numberUnit)) {
           const range = document.createRange();
           range.setStart(node, match.index);
@@ -221,7 +236,12 @@ export const DESIGN_RULES = {
 } as const satisfies Record<string, Record<Width, readonly string[]>>;
 
 /** Rules of the text, where any fact is a gap. */
-const TEXT_RULES = new Set(['date written as ISO', 'number parted from its unit', 'placeholder cut off']);
+const TEXT_RULES = new Set([
+  'date written as ISO',
+  'date written US numeric',
+  'number parted from its unit',
+  'placeholder cut off',
+]);
 
 /** One primary and one danger colour per theme (tokens.ts). */
 export function allowedColours(dark: boolean): Record<'primary colour' | 'danger colour', string[]> {

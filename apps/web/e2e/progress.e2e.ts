@@ -5,6 +5,7 @@ import { apiUrl } from '../../../test-support/http.ts';
 import { createStudentSession, dataOf } from '../../../test-support/students.ts';
 import { api, DEMO, loginWithPassword, signUpInBrowser } from './auth-helpers.ts';
 import { screenshotDir, seriousViolations } from './axe.ts';
+import { designFacts } from './design-facts.ts';
 import { periodDates } from '../src/features/progress/lib/periods.ts';
 import { gotoApp, seedStorage, settingsValue, useBrowser } from './browser.ts';
 
@@ -38,6 +39,13 @@ async function checkPage(page: Page, label: string): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${label}: horizontal overflow in px`).toBeLessThanOrEqual(0);
   expect(await seriousViolations(page), label).toEqual([]);
+}
+
+/** One date style per language: no ISO date, and in English no US numeric one, drawn anywhere (axes included). */
+async function checkDates(page: Page, label: string): Promise<void> {
+  const width = (page.viewportSize()?.width ?? 1280) < 600 ? 'phone' : 'desktop';
+  const dates = (await designFacts(page, width)).filter((f) => f.rule.startsWith('date written'));
+  expect(dates, `${label}: dates in another style`).toEqual([]);
 }
 
 /** checkPage, and no chart clipped (a chart may scroll inside its own box). */
@@ -99,12 +107,23 @@ describe('my progress', () => {
     await page.getByTestId('progress-latest').waitFor();
     expect(await page.getByTestId('progress-latest').textContent()).toContain(all.latest_report!.homework);
     await page.screenshot({ path: `${screenshotDir}progress-light-1280.png`, fullPage: true });
+    // Days in the language's style: the tables' rows and the axes ("28 Nov 2024", "28 Nov").
+    const dayWithYear = /^\d{1,2} [A-Z][a-z]{2,3} \d{4}$/;
+    expect(await page.getByTestId('progress-weeks-table').locator('tbody th').first().textContent()).toMatch(
+      dayWithYear,
+    );
+    expect(await skillsTable.locator('tbody th').first().textContent()).toMatch(dayWithYear);
+    for (const axis of await page
+      .locator('.ls-pg-bars text.ls-pg-axis:not(.ls-pg-y-label)')
+      .allTextContents())
+      expect(axis).toMatch(/^\d{1,2} [A-Z][a-z]{2,3}( \d{4})?$/);
 
     // The printed report: no navigation, no buttons, the comments of the period.
     await page.emulateMedia({ media: 'print' });
     expect(await page.getByTestId('user-nav').isVisible()).toBe(false);
     expect(await page.getByTestId('progress-print').isVisible()).toBe(false);
     expect(await page.locator('.ls-pg-comments li').last().isVisible()).toBe(true);
+    await checkDates(page, 'print, all time');
     await page.emulateMedia({ media: 'screen' });
 
     await page.setViewportSize(PHONE);
@@ -119,6 +138,19 @@ describe('my progress', () => {
     await page.screenshot({ path: `${screenshotDir}progress-dark-375.png`, fullPage: true });
     await page.setViewportSize(WIDE);
     await checkLayout(page, 'dark, 1280 px, all time');
+
+    // Chinese: the same days with 年月日 ("2024年11月28日", "11月28日").
+    await seedStorage(page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(false) });
+    await gotoApp(page, '/user/progress?period=all');
+    await page.getByTestId('progress-attended').waitFor();
+    expect(await page.getByTestId('progress-weeks-table').locator('tbody th').first().textContent()).toMatch(
+      /^\d{4}年\d{1,2}月\d{1,2}日$/,
+    );
+    for (const axis of await page
+      .locator('.ls-pg-chart text.ls-pg-axis:not(.ls-pg-y-label)')
+      .allTextContents())
+      expect(axis).toMatch(/^(\d{4}年)?\d{1,2}月\d{1,2}日$/);
+    await checkLayout(page, 'zh-Hans, 1280 px, all time');
   });
 
   it('shows a new student what will appear here and a way to book a first class (zh-Hans, 375 px)', async () => {
