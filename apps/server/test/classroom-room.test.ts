@@ -368,6 +368,12 @@ describe('the room WebSocket', () => {
     });
     const none = client(base, '');
     expect((await none.closed).code).toBe(4401);
+    // Not an upgrade: a 400 envelope.
+    const plain = await get(ctx.t, '/classroom/ws?ticket=x');
+    expect([plain.statusCode, envelope(plain)]).toEqual([
+      400,
+      { code: 400, data: null, msg: 'This address takes WebSocket connections only' },
+    ]);
 
     ctx.t.clock.advance(61_000);
     const expired = client(base, room.student.ticket);

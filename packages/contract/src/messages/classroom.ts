@@ -66,8 +66,8 @@ export const CLASSROOM_MESSAGES = {
     'zh-Hans': '发送太频繁，请稍后再试',
     en: 'You are sending too fast; wait a moment',
   },
-  'classroom.peerAbsent': {
-    'zh-Hans': '对方还未进入教室',
-    en: 'The other party is not in the classroom yet',
+  'classroom.websocketOnly': {
+    'zh-Hans': '该地址仅接受 WebSocket 连接',
+    en: 'This address takes WebSocket connections only',
   },
 } as const satisfies Record<string, Bilingual>;

@@ -40,6 +40,7 @@ export async function classroomPlugin(app: App): Promise<void> {
     clock: app.clock,
     log,
     attendance,
+    refusalNow: (classId) => rooms.refusalNow(classId),
   });
   const onEvent = (event: BusEvent) => hub.onBusEvent(event);
   let bus: SignalBus;

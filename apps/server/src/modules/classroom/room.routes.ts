@@ -1,6 +1,8 @@
 import { roomQuerySchema, roomSchema, wsQuerySchema } from '@app/contract/classroom';
+import { CODES } from '@app/contract/codes';
 import { errorEnvelopeSchema } from '@app/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../http/app-error.ts';
 import { langOf } from '../../http/envelope.ts';
 import { readRoutes } from '../../http/read-route.ts';
 import { optionalStudentIdOf } from '../../http/session-policy.ts';
@@ -44,20 +46,22 @@ export const roomRoutes: FastifyPluginAsyncZod<{ rooms: RoomService; hub: Signal
       }),
   );
 
-  app.get(
-    '/classroom/ws',
-    {
-      websocket: true,
-      config: { session: 'none' },
-      schema: {
-        tags: ['classroom'],
-        summary:
-          "The room's signalling WebSocket (upgrade; messages typed in @app/contract/classroom). Refusals close the socket with 4401 (ticket), 4403 (not this seat's or cancelled), 4409 (room not open or closed) and a reason {code, message}",
-        querystring: wsQuerySchema,
-        response: { 400: errorEnvelopeSchema },
-      },
+  app.route({
+    method: 'GET',
+    url: '/classroom/ws',
+    config: { session: 'none' },
+    schema: {
+      tags: ['classroom'],
+      summary:
+        "The room's signalling WebSocket (upgrade; messages typed in @app/contract/classroom). Refusals close the socket with 4401 (ticket), 4403 (not this seat's or cancelled), 4409 (room not open or closed) and a reason {code, message}; a plain GET is a 400",
+      querystring: wsQuerySchema,
+      response: { 400: errorEnvelopeSchema },
     },
-    (socket, request) => {
+    // A request that is not a WebSocket upgrade.
+    handler: async () => {
+      throw new AppError(CODES.BAD_REQUEST, 'classroom.websocketOnly');
+    },
+    wsHandler: (socket, request) => {
       // Messages sent before the ticket is checked are kept and handed to the room after it.
       const early: [Buffer, boolean][] = [];
       const keep = (data: Buffer, isBinary: boolean) => early.push([data, isBinary]);
@@ -79,5 +83,5 @@ export const roomRoutes: FastifyPluginAsyncZod<{ rooms: RoomService; hub: Signal
           socket.close(1011);
         });
     },
-  );
+  });
 };

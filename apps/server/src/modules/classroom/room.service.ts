@@ -168,10 +168,14 @@ export function createRoomService(deps: RoomServiceDeps) {
       return { ok: true, ticket, closeAt: roomWindow(row).closeAt };
     },
 
-    /** Whether a class's room is still open at `now` (the hub closes rooms that are not). */
-    async isOpen(classId: number): Promise<boolean> {
+    /**
+     * Why a class's room cannot be used now (cancelled or abolished meanwhile, e.g. a teacher no-show,
+     * or closed), or undefined while it is open: the hub asks for each room it holds on every beat.
+     */
+    async refusalNow(classId: number): Promise<MessageKey | undefined> {
       const row = await repo.findRoomCourse(db, classId);
-      return row !== undefined && refusalOf(row, clock.now()) === undefined;
+      if (!row) return 'error.notFound';
+      return refusalOf(row, clock.now())?.key;
     },
   };
 }

@@ -21,12 +21,16 @@ afterEach(async () => {
   }
 });
 
-async function hubOnServer(heartbeatMs: number) {
+async function hubOnServer(
+  heartbeatMs: number,
+  refusalNow?: () => Promise<'classroom.cancelled' | undefined>,
+) {
   const calls: string[] = [];
   const hub = createSignallingHub({
     clock: { now: () => Date.now() },
     log: { warn() {} },
     heartbeatMs,
+    ...(refusalNow ? { refusalNow } : {}),
     attendance: {
       async seatJoined(id, seat) {
         calls.push(`joined ${id} ${seat}`);
@@ -70,6 +74,25 @@ describe('the signalling hub', () => {
     expect(calls).toEqual(expect.arrayContaining(['joined 9 teacher', 'joined 9 student', 'left 9 student']));
     expect(calls).not.toContain('left 9 teacher');
     alive.close();
+  });
+
+  it('closes a room whose class was cancelled or abolished while it was open', async () => {
+    let abolished = false;
+    const { url } = await hubOnServer(100, async () => (abolished ? 'classroom.cancelled' : undefined));
+    const socket = new WebSocket(`${url}/student`);
+    const messages: { type: string }[] = [];
+    socket.on('message', (d) => messages.push(JSON.parse(String(d)) as { type: string }));
+    await once(socket, 'open');
+    await new Promise((r) => setTimeout(r, 250));
+    expect(socket.readyState).toBe(WebSocket.OPEN);
+    abolished = true;
+    const [code, reason] = (await once(socket, 'close')) as [number, Buffer];
+    expect(code).toBe(4403);
+    expect(JSON.parse(String(reason))).toEqual({
+      code: 'classroom.cancelled',
+      message: 'This class was cancelled; its classroom is closed',
+    });
+    expect(messages.map((m) => m.type)).toEqual(['welcome', 'closing']);
   });
 
   it('writes close reasons of at most 123 bytes, as JSON', () => {

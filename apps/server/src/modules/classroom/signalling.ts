@@ -32,6 +32,11 @@ export type SignallingOptions = {
   log: { warn(obj: object, msg?: string): void };
   /** Join and leave times per seat (attendance.service.ts); absent: not recorded. */
   attendance?: SignallingAttendance;
+  /**
+   * Why a class's room cannot be used any more (cancelled or abolished meanwhile), asked on every
+   * beat for the rooms this instance holds; undefined while it is open.
+   */
+  refusalNow?: (classId: number) => Promise<MessageKey | undefined>;
   /** Ping interval; a connection that has not answered the previous ping is dropped. */
   heartbeatMs?: number;
   /** How long a join waits for another instance to say the other seat is there. */
@@ -277,8 +282,28 @@ export function createSignallingHub(options: SignallingOptions) {
         conn.socket.ping();
       }
     }
+    void checkRooms();
     heartbeat = setTimeout(beat, heartbeatMs);
     heartbeat.unref();
+  };
+
+  /** Closes the rooms whose class was cancelled or abolished while they were open. */
+  const checkRooms = async () => {
+    if (!options.refusalNow) return;
+    for (const classId of [...rooms.keys()]) {
+      let key: MessageKey | undefined;
+      try {
+        key = await options.refusalNow(classId);
+      } catch (err) {
+        log.warn({ err, courseId: classId }, 'classroom: room check failed');
+        continue;
+      }
+      if (key === undefined || key === 'classroom.closed' || key === 'classroom.notOpen') continue;
+      for (const conn of [...(rooms.get(classId)?.values() ?? [])]) {
+        send(conn, { type: 'closing', close: new Date(clock.now()).toISOString() });
+        close(conn, ROOM_CLOSE_CODES.forbidden, key);
+      }
+    }
   };
 
   return {
