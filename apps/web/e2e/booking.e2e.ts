@@ -375,7 +375,8 @@ describe('booking and timetable at 375 px, dark', () => {
       await noHorizontalScroll(page);
       expect(await seriousViolations(page), 'timetable').toEqual([]);
       await page.screenshot({ path: `${screenshotDir}timetable-${lang}-dark.png`, fullPage: true });
-    });
+      // Two pages and a dialog, each checked by axe and photographed: a minute on a busy machine.
+    }, 120_000);
   }
 
   it('shows the week with today marked on a wide screen (zh-Hans, light)', async () => {

@@ -12,6 +12,7 @@ import { getTeacherListQueryOptions } from '../features/teachers/api/get-teacher
 import { getTeacherScheduleQueryOptions } from '../features/teachers/api/get-teacher-schedule.ts';
 import { discoveryListParams, filtersFromParams } from '../features/teachers/lib/filters.ts';
 import { scheduleWeekRange } from '../features/teachers/lib/week-range.ts';
+import { getCourseInfoQueryOptions } from '../features/courses/api/get-course-info.ts';
 import { getTimetableQueryOptions } from '../features/courses/api/get-timetable.ts';
 import { timetableWeekRange } from '../features/courses/lib/week-range.ts';
 import { getProductListQueryOptions } from '../features/payments/api/get-product-list.ts';
@@ -44,6 +45,10 @@ const PATHS: Array<[path: string, page: LandingRouteId | null]> = [
   ['/teacher/booking/999999999', 'booking'],
   ['/course/index', 'timetable'],
   ['/course/index/', 'timetable'],
+  ['/course/view/5', 'courseView'],
+  ['/course/view/5/', 'courseView'],
+  ['/course/view/0', null],
+  ['/course/view/x', null],
   ['/user/home', 'userHome'],
   ['/user/recharge', 'recharge'],
   ['/teacher/booking/0', null],
@@ -119,6 +124,7 @@ function firstDataKeys(page: LandingRouteId | null, search: string, loggedIn: bo
     ],
     booking: () => [],
     timetable: () => (loggedIn ? [getTimetableQueryOptions(student, timetableWeekRange(0))] : []),
+    courseView: () => (loggedIn ? [getCourseInfoQueryOptions(student, 5)] : []),
     userHome: () => (loggedIn ? [getUserHomeQueryOptions(student)] : []),
     recharge: () => (loggedIn ? [getProductListQueryOptions(), getCoinBalanceQueryOptions(student)] : []),
   };
@@ -150,9 +156,10 @@ describe('landing routes', () => {
     '%s is the same page (%s) for the table, the router, the served document and the preloads',
     (pathname, page) => {
       expect(matchLandingRoute(pathname)?.route.id ?? null).toBe(page);
-      // The booking page's route takes any id and answers the ones that cannot be a teacher's with
-      // "not found"; those are no landing page (nothing to prefetch or preload, the generic screen).
-      if (page !== null || !pathname.startsWith('/teacher/booking/')) {
+      // The booking and class pages' routes take any id and answer the ones that cannot be a
+      // teacher's or a class's with "not found"; those are no landing page (nothing to prefetch or
+      // preload, the generic screen).
+      if (page !== null || !/^\/(teacher\/booking|course\/view)\//.test(pathname)) {
         expect(routedPage(pathname)).toBe(page);
       }
       const withScreen = LANDING_ROUTES.find((route) => route.id === page)?.firstScreen ?? false;

@@ -12,7 +12,8 @@
  *
  * Plain data without imports: vite.config.ts reads it too.
  */
-export type LandingRouteId = 'home' | 'login' | 'ielts' | 'booking' | 'timetable' | 'userHome' | 'recharge';
+export type LandingRouteId =
+  'home' | 'login' | 'ielts' | 'booking' | 'timetable' | 'courseView' | 'userHome' | 'recharge';
 
 export interface LandingRoute {
   id: LandingRouteId;
@@ -47,6 +48,13 @@ export const LANDING_ROUTES: readonly LandingRoute[] = [
     id: 'timetable',
     pattern: /^\/course\/index\/?$/,
     module: 'src/features/courses/routes/timetable.tsx',
+    firstScreen: false,
+  },
+  {
+    // A class's page: the reminder SMS and the timetable link here. Ids as the booking page's.
+    id: 'courseView',
+    pattern: /^\/course\/view\/([1-9]\d{0,8})\/?$/,
+    module: 'src/features/courses/routes/course-view.tsx',
     firstScreen: false,
   },
   {

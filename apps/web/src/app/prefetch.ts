@@ -5,6 +5,7 @@ import { getTeacherListQueryOptions } from '../features/teachers/api/get-teacher
 import { getTeacherScheduleQueryOptions } from '../features/teachers/api/get-teacher-schedule.ts';
 import { discoveryListParams, filtersFromParams } from '../features/teachers/lib/filters.ts';
 import { scheduleWeekRange } from '../features/teachers/lib/week-range.ts';
+import { getCourseInfoQueryOptions } from '../features/courses/api/get-course-info.ts';
 import { getTimetableQueryOptions } from '../features/courses/api/get-timetable.ts';
 import { timetableWeekRange } from '../features/courses/lib/week-range.ts';
 import { getProductListQueryOptions } from '../features/payments/api/get-product-list.ts';
@@ -33,10 +34,12 @@ export function firstScreenWait(location: { pathname: string }): Promise<void> {
 type Prefetch = (match: RegExpExecArray, location: { search: string }) => void;
 
 /** The student's own data, for pages a logged-out visitor is sent to /login from instead. */
-function forStudent(prefetch: (studentId: ReturnType<typeof studentIdOf>) => void): Prefetch {
-  return () => {
+function forStudent(
+  prefetch: (studentId: ReturnType<typeof studentIdOf>, match: RegExpExecArray) => void,
+): Prefetch {
+  return (match) => {
     // Their queries are disabled for visitors anyway.
-    if (isLoggedIn()) prefetch(studentIdOf(session.useSession.getState()));
+    if (isLoggedIn()) prefetch(studentIdOf(session.useSession.getState()), match);
   };
 }
 
@@ -72,6 +75,10 @@ const LANDING_PREFETCH: Record<LandingRouteId, Prefetch> = {
   // This week's classes (timetable.tsx opens on week 0).
   timetable: forStudent((studentId) => {
     void queryClient.prefetchQuery(getTimetableQueryOptions(studentId, timetableWeekRange(0)));
+  }),
+  // The class (course-view.tsx): a reminder's link opens it on a phone.
+  courseView: forStudent((studentId, match) => {
+    void queryClient.prefetchQuery(getCourseInfoQueryOptions(studentId, Number(match[1])));
   }),
   userHome: forStudent((studentId) => {
     void queryClient.prefetchQuery(getUserHomeQueryOptions(studentId));

@@ -153,7 +153,11 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'view/:id',
-                ...page('titles.courseView', () => import('../features/courses/routes/course-view.tsx')),
+                // The class in plain markup; antd loads with the review form and the dialogs.
+                ...page('titles.courseView', () => import('../features/courses/routes/course-view.tsx'), {
+                  antd: false,
+                  landing: 'courseView',
+                }),
               },
             ],
           },

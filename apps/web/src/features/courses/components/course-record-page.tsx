@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { Skeleton } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { ListEmpty, ListError } from '../../../components/list-states.tsx';
+import { ListEmpty, ListError, ListSkeleton } from '../../../components/list-states.tsx';
 import { isNotFound } from '../lib/not-found.ts';
 import { CourseNav } from './course-nav.tsx';
 
@@ -34,7 +32,6 @@ export function CourseRecordPage<T>({
   errorTitle: string;
   children: (record: T) => ReactNode;
 }) {
-  const { t } = useTranslation();
   const notFound = badId || (query.isError && isNotFound(query.error));
   return (
     <div className="ls-c-page">
@@ -47,14 +44,14 @@ export function CourseRecordPage<T>({
           </Link>
         </ListEmpty>
       ) : query.isPending ? (
-        <div
-          className="ls-c-card"
-          aria-busy="true"
-          aria-label={t('list.loading')}
-          data-testid={`${testIdPrefix}-skeleton`}
-        >
-          <Skeleton active avatar paragraph={{ rows: skeletonRows }} />
-        </div>
+        <ListSkeleton
+          count={1}
+          className="ls-c-record-skeleton"
+          itemClassName="ls-c-card"
+          avatar={{ size: 56 }}
+          rows={skeletonRows}
+          testIdPrefix={testIdPrefix}
+        />
       ) : query.isError ? (
         <ListError testIdPrefix={testIdPrefix} title={errorTitle} onRetry={() => void query.refetch()} />
       ) : (

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from 'antd';
-import { DownloadOutlined, FileOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FileOutlined, LoadingOutlined } from '@ant-design/icons';
 import type { FileItem } from '@app/contract/files';
 import { useCoursewareDownload } from '../api/get-courseware-url.ts';
 import '../../../locales/courses/index.ts';
@@ -10,6 +9,7 @@ export function CoursewareList({ files }: { files: readonly FileItem[] }) {
   const { t } = useTranslation();
   const download = useCoursewareDownload();
   if (files.length === 0) return null;
+  const busy = (id: number) => download.isPending && download.variables === id;
   return (
     <section className="ls-c-card" aria-labelledby="course-courseware-title" data-testid="course-courseware">
       <h2 id="course-courseware-title">{t('courses.view.courseware')}</h2>
@@ -18,17 +18,24 @@ export function CoursewareList({ files }: { files: readonly FileItem[] }) {
           <li key={file.id}>
             <FileOutlined aria-hidden="true" />
             <span className="ls-c-file-name">{file.name}</span>
-            <Button
-              size="small"
-              icon={<DownloadOutlined />}
-              loading={download.isPending && download.variables === file.id}
+            <button
+              type="button"
+              className="ls-btn ls-btn-circle"
+              disabled={busy(file.id)}
+              aria-busy={busy(file.id)}
               aria-label={t('courses.view.coursewareDownload', { name: file.name })}
               onClick={() => {
                 download.mutate(file.id, {
                   onSuccess: (link) => window.location.assign(link.url),
                 });
               }}
-            />
+            >
+              {busy(file.id) ? (
+                <LoadingOutlined aria-hidden="true" />
+              ) : (
+                <DownloadOutlined aria-hidden="true" />
+              )}
+            </button>
           </li>
         ))}
       </ul>

@@ -1,16 +1,14 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'antd';
 import { CalendarOutlined, LoginOutlined } from '@ant-design/icons';
 import type { CourseInfo } from '@app/contract/courses';
 import { CANCEL_REASONS } from '@app/contract/enums';
 import { DateTime } from '../../../components/date-time.tsx';
+import { lazyWithAntd } from '../../../lib/antd/lazy-with-antd.tsx';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
 import { useCourseInfo } from '../api/get-course-info.ts';
-import { CalendarDialog } from '../components/calendar-dialog.tsx';
 import { CameBackNote } from '../components/came-back-note.tsx';
-import { CancelDialog } from '../components/cancel-dialog.tsx';
 import { CourseRecordPage } from '../components/course-record-page.tsx';
 import { PayTypeLine } from '../components/course-row.tsx';
 import { CourseOutcomeTag, CourseStatusTag } from '../components/course-status-tag.tsx';
@@ -23,6 +21,18 @@ import '../components/courses.css';
 import { useFormatTime } from '../hooks/use-format-time.ts';
 import { routeId } from '../lib/course-page.ts';
 import '../../../locales/courses/index.ts';
+
+/**
+ * The dialogs are antd's (a modal with a form): each loads with antd when first opened, so the page
+ * itself (a reminder's link, opened on a phone) renders without antd. Once opened, a dialog stays
+ * mounted, so it closes with its motion.
+ */
+const CancelDialog = lazyWithAntd(() =>
+  import('../components/cancel-dialog.tsx').then((module) => ({ default: module.CancelDialog })),
+);
+const CalendarDialog = lazyWithAntd(() =>
+  import('../components/calendar-dialog.tsx').then((module) => ({ default: module.CalendarDialog })),
+);
 
 /** Why a class is not going ahead, or how it went: cancelled, called off, missed. */
 function OutcomeNote({ course }: { course: CourseInfo }) {
@@ -63,6 +73,9 @@ function CourseDetails({ course }: { course: CourseInfo }) {
   const { t } = useTranslation();
   const [cancelOpen, setCancelOpen] = useState(false);
   const [calendarOpen, setCalendarOpen] = useState(false);
+  // Whether each dialog was ever opened: only then is its code (and antd) loaded.
+  const [cancelShown, setCancelShown] = useState(false);
+  const [calendarShown, setCalendarShown] = useState(false);
   const upcoming = course.status === 100 || course.status === 200;
   return (
     <>
@@ -118,22 +131,30 @@ function CourseDetails({ course }: { course: CourseInfo }) {
                 {t('courses.view.classroomOpens')}
               </p>
             )}
-            <Button
-              icon={<CalendarOutlined />}
-              onClick={() => setCalendarOpen(true)}
+            <button
+              type="button"
+              className="ls-btn"
+              onClick={() => {
+                setCalendarShown(true);
+                setCalendarOpen(true);
+              }}
               data-testid="calendar-button"
             >
+              <CalendarOutlined aria-hidden="true" />
               {t('courses.view.calendar')}
-            </Button>
+            </button>
             {course.cancellable && (
-              <Button
-                danger
-                className="ls-c-danger"
-                onClick={() => setCancelOpen(true)}
+              <button
+                type="button"
+                className="ls-btn ls-btn-danger"
+                onClick={() => {
+                  setCancelShown(true);
+                  setCancelOpen(true);
+                }}
                 data-testid="cancel-course-button"
               >
                 {t('courses.cancel.button')}
-              </Button>
+              </button>
             )}
           </div>
         )}
@@ -142,10 +163,12 @@ function CourseDetails({ course }: { course: CourseInfo }) {
       <ReportSummary course={course} />
       <ReviewPanel course={course} />
       <CoursewareList files={course.courseware} />
-      {course.cancellable && (
-        <CancelDialog course={course} open={cancelOpen} onClose={() => setCancelOpen(false)} />
-      )}
-      <CalendarDialog open={calendarOpen} onClose={() => setCalendarOpen(false)} />
+      <Suspense fallback={null}>
+        {course.cancellable && cancelShown && (
+          <CancelDialog course={course} open={cancelOpen} onClose={() => setCancelOpen(false)} />
+        )}
+        {calendarShown && <CalendarDialog open={calendarOpen} onClose={() => setCalendarOpen(false)} />}
+      </Suspense>
     </>
   );
 }
