@@ -11,6 +11,7 @@ import { identityId } from './identity-column.ts';
  * - `class_notice`: the notices of a class sent at most once across instances (the teacher's room
  *   link when the room opens, the student's no-show notice), claimed by inserting the (class, kind)
  *   key before sending.
+ * - `course_unmarked_end_idx`: ended classes not marked attended or absent, by end (the job).
  * - `teacher_contact`: a teacher's phone on record, where the room link is sent; a table of its own
  *   so the teacher's public row (profiles, lists) never carries it.
  */
@@ -37,6 +38,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .where(sql.ref('left_at'), 'is', null)
     .execute();
 
+  // The attendance job's read of ended classes nobody has marked (student absences): a day's range
+  // by end instead of every class over, every 30 s on every instance. Its reads by start (no-shows,
+  // rooms opening) use course_reminder_due_idx (status, start_at).
+  await db.schema
+    .createIndex('course_unmarked_end_idx')
+    .on('course')
+    .columns(['end_at'])
+    .where(sql.ref('attended'), 'is', null)
+    .execute();
+
   await db.schema
     .createTable('class_notice')
     .addColumn('course_id', 'integer', (c) => c.notNull().references('course.id').onDelete('cascade'))
@@ -56,5 +67,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('teacher_contact').execute();
   await db.schema.dropTable('class_notice').execute();
+  await db.schema.dropIndex('course_unmarked_end_idx').execute();
   await db.schema.dropTable('class_attendance').execute();
 }

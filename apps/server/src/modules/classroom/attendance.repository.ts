@@ -153,9 +153,10 @@ export const attendanceRepository = {
   async listStudentAbsences(db: Db, now: number, endAfter: number, limit: number) {
     const rows = await liveRooms(db)
       .select(COURSE_COLUMNS)
-      .where('course.status', 'in', [100, 200, 300])
+      .where('course.status', '>=', 100) // 100, 200, 300: booked, in class, over
       .where('course.end_at', '<=', now)
       .where('course.end_at', '>', endAfter)
+      .where('course.playback_url', 'is', null)
       .where('course.attended', 'is', null)
       .where((eb) => eb.not(eb.exists(stayOf(eb, 'student'))))
       .orderBy('course.end_at')
