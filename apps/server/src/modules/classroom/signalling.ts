@@ -377,8 +377,10 @@ export function createSignallingHub(options: SignallingOptions) {
         conn.onHere = resolve;
       });
       publish({ k: 'join', c: conn.classId, seat: conn.seat, conn: conn.id, at: conn.joinedAt });
+      // In one process the other seat is here or nowhere: its answer comes at once when it is here.
+      const wait = bus?.kind === 'memory' && !room.has(otherSeat(conn.seat)) ? 0 : presenceWaitMs;
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([peerHeard, new Promise<void>((r) => (timer = setTimeout(r, presenceWaitMs)))]);
+      await Promise.race([peerHeard, new Promise<void>((r) => (timer = setTimeout(r, wait)))]);
       clearTimeout(timer);
       conn.onHere = undefined;
 
