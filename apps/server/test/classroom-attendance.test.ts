@@ -309,20 +309,23 @@ describe('the job in the app', () => {
       slotId: await createSlot(t.db, teacher, { start_at: START }),
       payType: 'coin',
     });
-    // The room link the live driver gives (the web app's room page).
-    await t.db
-      .updateTable('course')
-      .set({ classroom_url: `/classroom/${course.id}` })
+    // The room link the configured driver gives, by the job that opens rooms (within a day of the start).
+    clock.set(START - 60 * MINUTE);
+    await t.app.jobs.runOnce('courses.open-classrooms');
+    const room = await t.db
+      .selectFrom('course')
+      .select('classroom_url')
       .where('id', '=', course.id)
-      .execute();
-    return { t, clock, courseId: course.id };
+      .executeTakeFirstOrThrow();
+    return { t, clock, courseId: course.id, roomUrl: room.classroom_url };
   }
 
   it('runs as classroom.attendance with CLASSROOM_DRIVER=live, at TEACHER_NO_SHOW_MINUTES from the environment', async () => {
-    const { t, clock, courseId } = await appWithClass({
+    const { t, clock, courseId, roomUrl } = await appWithClass({
       CLASSROOM_DRIVER: 'live',
       TEACHER_NO_SHOW_MINUTES: '15',
     });
+    expect(roomUrl).toBe(`/classroom/${courseId}`);
     clock.set(START + 15 * MINUTE - 1);
     expect(await t.app.jobs.runOnce('classroom.attendance')).toMatchObject({ abolished: 0 });
     clock.set(START + 15 * MINUTE);
@@ -336,7 +339,8 @@ describe('the job in the app', () => {
   });
 
   it('changes nothing with the default driver (demo)', async () => {
-    const { t, clock, courseId } = await appWithClass({});
+    const { t, clock, courseId, roomUrl } = await appWithClass({});
+    expect(roomUrl).toMatch(/^\/api\/v1\/classroom\/demo\//);
     clock.set(START + LESSON + MINUTE);
     expect(await t.app.jobs.runOnce('classroom.attendance')).toEqual({
       abolished: 0,

@@ -2,6 +2,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { resolveSecret, SECRET_SETTING_KEYS } from '../../db/secrets.ts';
 import { AppError } from '../../http/app-error.ts';
+import { liveRoomPath } from '../../providers/classroom/live-classroom-provider.ts';
 import type { SmsNoticeMessage } from '../../providers/sms/sms-provider.ts';
 import type { ServicesLog } from '../../services.ts';
 import type { ClassLifecycleService } from '../courses/class-lifecycle.service.ts';
@@ -124,7 +125,7 @@ export function createAttendanceService(deps: AttendanceServiceDeps) {
       expiresAt,
     });
     return {
-      url: `${settings.publicUrl}/classroom/${course.id}?t=${encodeURIComponent(token)}`,
+      url: `${settings.publicUrl}${liveRoomPath(course.id)}?t=${encodeURIComponent(token)}`,
       token,
       expiresAt,
     };
