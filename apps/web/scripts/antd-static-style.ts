@@ -58,7 +58,6 @@ export const ANTD_EXPORTS: Record<string, string | null> = {
   QRCode: '.ant-qrcode',
   Radio: '.ant-radio',
   Rate: '.ant-rate',
-  Result: '.ant-result',
   Segmented: '.ant-segmented',
   Select: '.ant-select',
   Skeleton: '.ant-skeleton',
@@ -75,7 +74,7 @@ function catalog(
 ) {
   const { Alert, App, Avatar, Breadcrumb, Button, Checkbox, Descriptions, Divider } = antd;
   const { Drawer, Empty, Form, Input, Modal, Pagination, Popconfirm, Progress } = antd;
-  const { QRCode, Radio, Rate, Result, Segmented, Select, Skeleton, Space, Spin, Switch } = antd;
+  const { QRCode, Radio, Rate, Segmented, Select, Skeleton, Space, Spin, Switch } = antd;
   const { Typography } = antd;
   const alerts = (['success', 'info', 'warning', 'error'] as const).map((type) =>
     h(Alert, { key: type, type, showIcon: true, message: 'a', description: 'd', closable: true }),
@@ -131,8 +130,6 @@ function catalog(
     h(Progress, { type: 'circle', percent: 50 }),
     h(QRCode, { value: 'q' }),
     h(Rate, { value: 3 }),
-    h(Result, { status: 'success', title: 'r' }),
-    h(Result, { status: '404', title: 'r' }),
     h(Segmented, { options: ['a', 'b'] }),
     h(Switch, null),
     h(Typography.Title, { level: 3 }, 't'),

@@ -102,6 +102,30 @@ export function ListError({
   );
 }
 
+/**
+ * "Not found": a link or id that names nothing (a removed bank, an unknown teacher), with what to
+ * do next as `children` (e.g. a button back). `<prefix>-not-found` for browser tests.
+ */
+export function ListNotFound({
+  title,
+  body,
+  children,
+  testIdPrefix = 'list',
+}: StateProps & { title: string; body: ReactNode; children?: ReactNode }) {
+  return (
+    <div className="ls-state ls-state-error" role="status" data-testid={`${testIdPrefix}-not-found`}>
+      <svg className="ls-state-info-icon" viewBox="0 0 24 24" width="36" height="36" aria-hidden="true">
+        <circle cx="12" cy="12" r="9.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+        <path d="M12 10.5v6" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+        <circle cx="12" cy="7.4" r="1.1" fill="currentColor" />
+      </svg>
+      <p className="ls-state-error-title">{title}</p>
+      <p className="ls-muted">{body}</p>
+      {children}
+    </div>
+  );
+}
+
 export function ListEmpty({
   description,
   children,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { IELTS_PARTS, type IeltsPart } from '@app/contract/ielts-parts';
 import type { Bilingual } from '@app/contract/i18n';
 import { SubNav } from '../../../components/sub-nav.tsx';
-import { ListEmpty, ListError, ListSkeleton } from '../../../components/list-states.tsx';
+import { ListEmpty, ListError, ListNotFound, ListSkeleton } from '../../../components/list-states.tsx';
 import { isApiError } from '../../../lib/http/api-error.ts';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
 import './ielts.css';
@@ -121,15 +121,11 @@ export function ErrorState({
 export function NotFoundState({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <div className="ls-state ls-state-error" role="status" data-testid="ielts-not-found">
-      <svg className="ls-state-info-icon" viewBox="0 0 24 24" width="36" height="36" aria-hidden="true">
-        <circle cx="12" cy="12" r="9.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
-        <path d="M12 10.5v6" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-        <circle cx="12" cy="7.4" r="1.1" fill="currentColor" />
-      </svg>
-      <p className="ls-state-error-title">{t('ielts.notFoundTitle')}</p>
-      <p className="ls-muted">{children ?? t('ielts.notFoundBody')}</p>
-    </div>
+    <ListNotFound
+      title={t('ielts.notFoundTitle')}
+      body={children ?? t('ielts.notFoundBody')}
+      testIdPrefix="ielts"
+    />
   );
 }
 

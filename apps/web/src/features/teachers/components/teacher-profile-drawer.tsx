@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Drawer, Result, Skeleton } from 'antd';
+import { Drawer } from 'antd';
 import { CalendarOutlined, StarFilled, VideoCameraOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { CARD_TYPES } from '@app/contract/enums';
 import type { TeacherInfo } from '@app/contract/teachers';
 import { isApiError } from '../../../lib/http/api-error.ts';
 import { useSettings } from '../../../lib/settings/settings-store.ts';
-import { ListEmpty, ListError } from '../../../components/list-states.tsx';
+import { formatInZone, studentTimeZone } from '../../../lib/time/zoned-time.ts';
+import { ListEmpty, ListError, ListNotFound, ListSkeleton } from '../../../components/list-states.tsx';
 import { CoinIcon } from '../../../components/money.tsx';
 import { useTeacherInfo } from '../api/get-teacher-info.ts';
 import { useTeacherReviews } from '../api/get-teacher-reviews.ts';
@@ -39,15 +39,24 @@ export default function TeacherProfileDrawer({ teacherId, open, onClose }: Props
     >
       <div data-testid="teacher-drawer-body">
         {teacherId === 0 || (info.isError && isApiError(info.error) && info.error.code === 404) ? (
-          <Result
-            status="404"
+          <ListNotFound
             title={t('teachers.notFoundTitle')}
-            subTitle={t('teachers.notFoundBody')}
-            extra={<Button onClick={onClose}>{t('teachers.closeProfile')}</Button>}
-            data-testid="teacher-not-found"
-          />
+            body={t('teachers.notFoundBody')}
+            testIdPrefix="teacher"
+          >
+            <button type="button" className="ls-btn" onClick={onClose}>
+              {t('teachers.closeProfile')}
+            </button>
+          </ListNotFound>
         ) : info.isPending ? (
-          <Skeleton active avatar={{ size: 88 }} paragraph={{ rows: 8 }} />
+          <ListSkeleton
+            count={1}
+            className=""
+            itemClassName=""
+            avatar={{ size: 88 }}
+            rows={8}
+            testIdPrefix="teacher"
+          />
         ) : info.isError ? (
           <ListError
             testIdPrefix="teachers"
@@ -178,7 +187,8 @@ function Reviews({ teacherId }: { teacherId: number }) {
   const { t } = useTranslation();
   const language = useSettings((s) => s.language);
   const reviews = useTeacherReviews(teacherId);
-  if (reviews.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
+  if (reviews.isPending)
+    return <ListSkeleton count={1} className="" itemClassName="" rows={3} testIdPrefix="reviews" />;
   if (reviews.isError)
     return (
       <ListError
@@ -201,7 +211,9 @@ function Reviews({ teacherId }: { teacherId: number }) {
                 {'★'.repeat(r.rating)}
                 <span className="ls-t-stars-off">{'★'.repeat(Math.max(0, 5 - r.rating))}</span>
               </span>
-              <span className="ls-muted ls-small">{dayjs(r.created_at).format('YYYY-MM-DD')}</span>
+              <time className="ls-muted ls-small" dateTime={r.created_at}>
+                {formatInZone(r.created_at, language, studentTimeZone(), 'date')}
+              </time>
             </div>
             {r.content && <p>{r.content}</p>}
             {r.tags.length > 0 && (
@@ -217,14 +229,16 @@ function Reviews({ teacherId }: { teacherId: number }) {
         ))}
       </ul>
       {reviews.hasNextPage && (
-        <Button
-          block
+        <button
+          type="button"
+          className="ls-btn ls-btn-block"
           onClick={() => void reviews.fetchNextPage()}
-          loading={reviews.isFetchingNextPage}
+          disabled={reviews.isFetchingNextPage}
+          aria-busy={reviews.isFetchingNextPage}
           data-testid="reviews-more"
         >
           {t('teachers.loadMore')}
-        </Button>
+        </button>
       )}
     </>
   );
