@@ -267,19 +267,23 @@ export function createSignallingHub(options: SignallingOptions) {
 
   const beat = () => {
     const now = clock.now();
-    for (const room of rooms.values()) {
-      for (const conn of room.values()) {
+    for (const room of [...rooms.values()]) {
+      for (const conn of [...room.values()]) {
         if (now >= conn.closeAt) {
           closeRoomOf(conn);
           continue;
         }
-        if (!conn.alive) {
+        if (!conn.alive || conn.socket.readyState !== conn.socket.OPEN) {
           conn.socket.terminate();
           forget(conn);
           continue;
         }
         conn.alive = false;
-        conn.socket.ping();
+        try {
+          conn.socket.ping();
+        } catch {
+          forget(conn);
+        }
       }
     }
     void checkRooms();
@@ -339,6 +343,8 @@ export function createSignallingHub(options: SignallingOptions) {
       closeAt: number,
       early: readonly [Buffer, boolean][] = [],
     ): Promise<void> {
+      // Closed by the browser while its ticket was being checked.
+      if (socket.readyState !== socket.OPEN) return;
       const conn: Connection = {
         id: randomUUID(),
         classId: ticket.classId,
