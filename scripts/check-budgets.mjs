@@ -46,6 +46,8 @@ const ROUTES = [
     js: 162,
     css: 10,
   },
+  // A class: plain markup; the dialogs and the review form load with antd when needed (issue 36).
+  { route: '/course/view/{id}', modules: ['src/features/courses/routes/course-view.tsx'], js: 170, css: 10 },
   // The packages in plain markup; the payment step loads with antd when shown (issue 18).
   { route: '/user/recharge', modules: ['src/app/routes/user/recharge.tsx'], js: 164, css: 10 },
   { route: '/user/home', modules: ['src/features/users/routes/user-home.tsx'], js: 155, css: 10 },
