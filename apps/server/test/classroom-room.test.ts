@@ -410,6 +410,23 @@ describe('the room WebSocket', () => {
     expect((await s.closed).code).toBe(4409);
   });
 
+  it('closes its sockets with 4503 when the server shuts down, recording the leave', async () => {
+    const ctx = await setup();
+    const base = await listen(ctx.t);
+    const room = await openClass(ctx, 'zh-Hans');
+    const s = client(base, room.student.ticket);
+    await s.next('welcome');
+    await ctx.t.close();
+    expect(await s.closed).toEqual({
+      code: 4503,
+      reason: { code: 'classroom.restart', message: '服务器正在重启，请重新连接' },
+    });
+    // The database outlives the app: reopen it to read the stay.
+    const again = await createTestApp({ env: LIVE_ENV, reuseDatabaseOf: ctx.t });
+    const rows = await again.app.services.attendance.attendanceOf(room.course.id);
+    expect(rows.map((r) => [r.seat, r.left_at !== null])).toEqual([['student', true]]);
+  });
+
   it('records each seat joining and leaving (attendance)', async () => {
     const ctx = await setup();
     const base = await listen(ctx.t);
