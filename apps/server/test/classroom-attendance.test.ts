@@ -116,6 +116,46 @@ describe('classroom attendance: stays', () => {
 });
 
 describe('job classroom.attendance', () => {
+  it('status 200 when both seats are in the room at or after the start, or as soon as both are; not by the clock alone', async () => {
+    const ctx = await setup();
+    const early = await liveClass(ctx);
+    const late = await liveClass(ctx, { teacher: await createTeacher(ctx.db, { price_coins: PRICE }) });
+    const alone = await liveClass(ctx, { teacher: await createTeacher(ctx.db, { price_coins: PRICE }) });
+    const demo = await liveClass(ctx, {
+      live: false,
+      teacher: await createTeacher(ctx.db, { price_coins: PRICE }),
+    });
+    const attendance = attendanceOn(ctx);
+    ctx.clock.set(START - 5 * MINUTE);
+    await attendance.seatJoined(early.courseId, 'student', START - 5 * MINUTE);
+    await attendance.seatJoined(early.courseId, 'teacher', START - 4 * MINUTE);
+    await attendance.seatJoined(late.courseId, 'teacher', START - 3 * MINUTE);
+    await attendance.seatJoined(alone.courseId, 'student', START - 3 * MINUTE);
+    expect(await attendance.runDue()).toMatchObject({ started: 0 });
+    expect((await courseRow(ctx, early.courseId)).status).toBe(100);
+
+    // The start: the clock starts the demo-room class; the live ones wait for both seats.
+    ctx.clock.set(START);
+    await ctx.classLifecycle.advanceStatuses();
+    expect((await courseRow(ctx, demo.courseId)).status).toBe(200);
+    expect((await courseRow(ctx, early.courseId)).status).toBe(100);
+    const runs = await Promise.all([attendance.runDue(), attendanceOn(ctx).runDue()]);
+    expect(runs.reduce((n, r) => n + r.started, 0)).toBe(1);
+    expect((await courseRow(ctx, early.courseId)).status).toBe(200);
+    expect((await courseRow(ctx, alone.courseId)).status).toBe(100);
+
+    // The second seat arrives after the start: in class at once, without the job.
+    ctx.clock.set(START + 3 * MINUTE);
+    await attendance.seatJoined(late.courseId, 'student', START + 3 * MINUTE);
+    expect((await courseRow(ctx, late.courseId)).status).toBe(200);
+    expect((await ctx.courses.getCourseInfo(late.studentId, late.courseId)).status).toBe(200);
+
+    // The end: every class over, as before.
+    ctx.clock.set(START + LESSON);
+    await ctx.classLifecycle.advanceStatuses();
+    for (const c of [early, late, demo]) expect((await courseRow(ctx, c.courseId)).status).toBe(300);
+  });
+
   it('teacher no-show: abolished at start + 10 min, refunded and compensated once, student told once, across two instances at once', async () => {
     const ctx = await setup();
     const c = await liveClass(ctx);
@@ -132,8 +172,8 @@ describe('job classroom.attendance', () => {
     const runs = await Promise.all([a.runDue(), b.runDue(), a.runDue(), b.runDue()]);
     expect(runs.reduce((n, r) => n + r.abolished, 0)).toBe(1);
     expect(await Promise.all([a.runDue(), b.runDue()])).toEqual([
-      { abolished: 0, absent: 0, links_sent: 0, sms_failed: 0 },
-      { abolished: 0, absent: 0, links_sent: 0, sms_failed: 0 },
+      { started: 0, abolished: 0, absent: 0, links_sent: 0, sms_failed: 0 },
+      { started: 0, abolished: 0, absent: 0, links_sent: 0, sms_failed: 0 },
     ]);
     expect((await courseRow(ctx, c.courseId)).status).toBe(-100);
     expect((await coinLogsOf(ctx.db, c.studentId)).map((l) => [l.type, l.amount])).toEqual([
@@ -231,6 +271,7 @@ describe('job classroom.attendance', () => {
     const live = await liveClass(ctx);
     ctx.clock.set(START + LESSON + MINUTE);
     expect(await attendanceOn(ctx, { settings: { live: false } }).runDue()).toEqual({
+      started: 0,
       abolished: 0,
       absent: 0,
       links_sent: 0,
@@ -343,6 +384,7 @@ describe('the job in the app', () => {
     expect(roomUrl).toMatch(/^\/api\/v1\/classroom\/demo\//);
     clock.set(START + LESSON + MINUTE);
     expect(await t.app.jobs.runOnce('classroom.attendance')).toEqual({
+      started: 0,
       abolished: 0,
       absent: 0,
       links_sent: 0,

@@ -54,6 +54,11 @@ function stayOf(eb: ExpressionBuilder<Database, 'course'>, seat: Seat) {
     .where('class_attendance.seat', '=', seat);
 }
 
+/** The seat's stay still open (the seat is in the room now) of the outer query's class. */
+function openStayOf(eb: ExpressionBuilder<Database, 'course'>, seat: Seat) {
+  return stayOf(eb, seat).where('class_attendance.left_at', 'is', null);
+}
+
 /** The outer query's class's notice of `kind` (a correlated subquery). */
 function noticeOf(eb: ExpressionBuilder<Database, 'course'>, kind: string) {
   return eb
@@ -127,6 +132,20 @@ export const attendanceRepository = {
       .where('course.start_at', '<=', startBefore)
       .where('course.start_at', '>', startAfter)
       .where((eb) => eb.not(eb.exists(stayOf(eb, 'teacher'))))
+      .orderBy('course.start_at')
+      .limit(limit)
+      .execute();
+    return rows.map(toCourse);
+  },
+
+  /** Live-room classes under way (100, start passed, end not) with both seats in the room now. */
+  async listBothPresent(db: Db, now: number, limit: number) {
+    const rows = await liveRooms(db)
+      .select(COURSE_COLUMNS)
+      .where('course.status', '=', 100)
+      .where('course.start_at', '<=', now)
+      .where('course.end_at', '>', now)
+      .where((eb) => eb.and([eb.exists(openStayOf(eb, 'student')), eb.exists(openStayOf(eb, 'teacher'))]))
       .orderBy('course.start_at')
       .limit(limit)
       .execute();

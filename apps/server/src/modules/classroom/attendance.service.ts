@@ -8,6 +8,7 @@ import type { ServicesLog } from '../../services.ts';
 import type { ClassLifecycleService } from '../courses/class-lifecycle.service.ts';
 import { attendanceRepository as repo, type AttendanceCourseRow } from './attendance.repository.ts';
 import {
+  bothPresent,
   ROOM_OPEN_LEAD_MS,
   teacherLinkExpiry,
   teacherNoShowAt,
@@ -39,7 +40,7 @@ export type AttendanceSettings = {
 export type AttendanceServiceDeps = {
   db: Db;
   clock: Clock;
-  lifecycle: Pick<ClassLifecycleService, 'markTeacherNoShow' | 'markStudentAbsent'>;
+  lifecycle: Pick<ClassLifecycleService, 'markTeacherNoShow' | 'markStudentAbsent' | 'markStarted'>;
   log: ServicesLog;
   /** Without it: not live (the job does nothing), 10 min, http://localhost:3000. */
   settings?: Partial<AttendanceSettings>;
@@ -51,6 +52,8 @@ export type AttendanceServiceDeps = {
 
 /** What one run of the attendance job did. */
 export type AttendanceRun = {
+  /** Classes started (200) because both seats were in the room at or after the start. */
+  started: number;
   /** Classes abolished for a teacher no-show (refund + compensation) by this run. */
   abolished: number;
   /** Classes over with the student absent. */
@@ -131,6 +134,14 @@ export function createAttendanceService(deps: AttendanceServiceDeps) {
     };
   }
 
+  /** 200 for live-room classes under way with both seats in the room (both came before the start). */
+  async function startBothPresent(now: number, run: AttendanceRun) {
+    const due = await repo.listBothPresent(db, now, BATCH);
+    for (const course of due) {
+      if (await lifecycle.markStarted(course.id)) run.started++;
+    }
+  }
+
   async function abolishNoShows(now: number, run: AttendanceRun) {
     const noShowMs = teacherNoShowAt(0, settings.teacherNoShowMinutes);
     const due = await repo.listTeacherNoShows(db, now - noShowMs, now - DAY_MS, BATCH);
@@ -208,8 +219,16 @@ export function createAttendanceService(deps: AttendanceServiceDeps) {
   }
 
   return {
+    /**
+     * A seat entered the room. When both are then there at or after the start, the class is in
+     * class (200) at once; before the start the job starts it when the start comes.
+     */
     async seatJoined(courseId: number, seat: Seat, at: number): Promise<void> {
       await repo.openStay(db, courseId, seat, at);
+      if (!settings.live) return;
+      const course = await repo.findCourse(db, courseId);
+      if (!course || course.status !== 100 || clock.now() < course.start_at) return;
+      if (bothPresent(await repo.stays(db, courseId))) await lifecycle.markStarted(courseId);
     },
 
     async seatLeft(courseId: number, seat: Seat, at: number): Promise<void> {
@@ -257,9 +276,10 @@ export function createAttendanceService(deps: AttendanceServiceDeps) {
      * Idempotent and safe on every instance at once. Does nothing unless the driver is `live`.
      */
     async runDue(): Promise<AttendanceRun> {
-      const run: AttendanceRun = { abolished: 0, absent: 0, links_sent: 0, sms_failed: 0 };
+      const run: AttendanceRun = { started: 0, abolished: 0, absent: 0, links_sent: 0, sms_failed: 0 };
       if (!settings.live) return run;
       const now = clock.now();
+      await startBothPresent(now, run);
       await abolishNoShows(now, run);
       await tellNoShows(now, run);
       await markAbsences(now, run);

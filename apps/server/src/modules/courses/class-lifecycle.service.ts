@@ -97,6 +97,15 @@ export function createClassLifecycleService(deps: ClassLifecycleServiceDeps) {
       });
     },
 
+    /**
+     * The live classroom's start (DESIGN.md §12): 100 → 200 once both seats are in the room, at or
+     * after the start (the clock's job leaves live-room classes to this). Idempotent: true for the
+     * one call that started it.
+     */
+    markStarted(courseId: number): Promise<boolean> {
+      return repo.markStarted(db, courseId, clock.now());
+    },
+
     /** The classroom provider delivered the recording of a held class. */
     async recordPlayback(courseId: number, url: string): Promise<boolean> {
       return repo.setPlayback(db, courseId, url, clock.now());

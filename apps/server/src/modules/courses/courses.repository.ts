@@ -4,7 +4,11 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { countRows, pageLimit } from '../../db/paging.ts';
 import { prepared, preparedPage, type Arg } from '../../db/prepared.ts';
+import { liveRoomPath } from '../../providers/classroom/live-classroom-provider.ts';
 import { LIVE_STATUSES, OPEN_STATUSES } from './booking.rules.ts';
+
+/** The live classroom's room links (`/classroom/{id}`): those classes start by attendance. */
+const LIVE_ROOM_PREFIX = liveRoomPath(0).replace(/0$/, '');
 
 /**
  * All SQL of classes: slots taken and given back, classes and their lifecycle, reviews and teachers'
@@ -517,8 +521,25 @@ export const coursesRepository = {
       .where('status', '=', 100)
       .where('start_at', '<=', now)
       .where('end_at', '>', now)
+      // A class in the live classroom starts when both seats are there (markStarted), not by the clock.
+      .where((eb) =>
+        eb.or([eb('classroom_url', 'is', null), eb('classroom_url', 'not like', `${LIVE_ROOM_PREFIX}%`)]),
+      )
       .executeTakeFirst();
     return { started: Number(started.numUpdatedRows), endedTeachers: ended.map((r) => r.teacher_id) };
+  },
+
+  /** 100 → 200 for a class under way (the live classroom: both seats are there). True when this call did it. */
+  async markStarted(db: Db, courseId: number, now: number): Promise<boolean> {
+    const result = await db
+      .updateTable('course')
+      .set({ status: 200 })
+      .where('id', '=', courseId)
+      .where('status', '=', 100)
+      .where('start_at', '<=', now)
+      .where('end_at', '>', now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   },
 
   // ---- lists -----------------------------------------------------------------------------------
