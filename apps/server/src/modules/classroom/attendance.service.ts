@@ -81,7 +81,8 @@ function isConflict(error: unknown): boolean {
 
 /**
  * Attendance of the live classroom (DESIGN.md §12, issue 35): the room reports when each seat
- * joins and leaves; the job `classroom.attendance` applies the rules to live-room classes: the
+ * joins and leaves; the job `classroom.attendance` applies the rules to live-room classes: in class
+ * (200) when both seats are there at or after the start (a join after the start does it at once), the
  * teacher not there TEACHER_NO_SHOW_MINUTES after the start abolishes the class (refund plus
  * compensation, through the lifecycle's `markTeacherNoShow`, once across instances: the lifecycle's
  * conditional update lets one run win, the others get its 409) and the student is told by SMS; the
