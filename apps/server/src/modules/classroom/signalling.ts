@@ -161,6 +161,7 @@ export function createSignallingHub(options: SignallingOptions) {
           if (newer) {
             same.replaced = true;
             room.delete(event.seat);
+            if (room.size === 0) rooms.delete(event.c);
             close(same, ROOM_CLOSE_CODES.replaced, 'classroom.replaced');
           }
         }
