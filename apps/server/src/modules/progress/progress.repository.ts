@@ -112,13 +112,16 @@ export const progressRepository = {
    * `maxWeeks`: at most maxWeeks + 2 seeks, whatever the length of the student's history.
    */
   async streak(db: Db, studentId: number, current: number, now: number, maxWeeks: number): Promise<number> {
-    const heldIn = (week: RawBuilder<number>) => sql<boolean>`exists (
+    // A scalar subquery, not `exists`: PostgreSQL turns an `exists` of the recursive step into a
+    // semi join over every class of the student; a subquery with `limit` stays one seek per week.
+    const heldIn = (week: RawBuilder<number>) => sql<boolean>`(
       select 1 from course
       where student_id = ${studentId}
         and start_at >= ${sql.lit(WEEK_EPOCH_MS)} + ${week} * ${sql.lit(WEEK_MS)}
         and start_at < ${sql.lit(WEEK_EPOCH_MS)} + (${week} + 1) * ${sql.lit(WEEK_MS)}
         and ${overAt(now)}
-        and (attended is null or attended <> 0))`;
+        and (attended is null or attended <> 0)
+      limit 1) is not null`;
     const top = sql<number>`cast(${current} as bigint)`;
     const before = sql<number>`cast(${current - 1} as bigint)`;
     const result = await sql<{ n: number | string }>`
