@@ -113,6 +113,8 @@ const ROUTE_PARAMS: Record<string, (ids: Ids) => Filled> = {
     demo: true,
   }),
   '/course/view/:id': (ids) => ({ url: `/course/view/${ids.demoCourseId}`, demo: true }),
+  // A finished class: its room is closed.
+  '/classroom/:id': (ids) => ({ url: `/classroom/${ids.demoCourseId}`, demo: true }),
   '/teacher/booking/:teacher_id': (ids) => ({ url: `/teacher/booking/${ids.teacherId}` }),
   '/*': () => ({ url: '/no/such/page' }),
 };

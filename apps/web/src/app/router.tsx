@@ -186,6 +186,13 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            // The live classroom (issue 35): the student logged in, the teacher by the link's `?t=`; no antd.
+            path: 'classroom/:id',
+            ...page('titles.classroom', () => import('../features/classroom/routes/room.tsx'), {
+              antd: false,
+            }),
+          },
+          {
             path: 'user',
             loader: requireLogin,
             element: <UserLayout />,
