@@ -1,6 +1,6 @@
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { preloadScript, routePreloads, type ChunkFacts } from './route-preload.ts';
+import { preloadScript, routePreloads, withLoader, type ChunkFacts } from './route-preload.ts';
 
 const root = '/app/web';
 const chunk = (fileName: string, facts: Partial<ChunkFacts> = {}): ChunkFacts => ({
@@ -83,5 +83,72 @@ describe('the inline preload script', () => {
   it('asks for nothing on other pages', () => {
     expect(runScript(script, '/course/list')).toEqual([]);
     expect(runScript(script, '/course/index/7')).toEqual([]);
+  });
+});
+
+const BUILT = [
+  '<!doctype html><html><head><script>/* pre-paint */</script>',
+  '<script type="module" crossorigin src="/assets/index-1.js"></script>',
+  '<link rel="modulepreload" crossorigin href="/assets/react-1.js">',
+  '<link rel="preload" as="style" crossorigin href="/assets/index-1.css" data-app-stylesheet>',
+  '</head><body><div id="root"></div></body></html>',
+].join('\n');
+
+/**
+ * Runs the document's loader in a page whose body holds a first screen (or not) and whose tab is
+ * visible (or not); returns what it added to <head> at once, and after the next frame and task.
+ */
+function runLoader(html: string, page: { firstScreen: boolean; hidden?: boolean; pathname?: string }) {
+  const loader = /<script>(\(function\(\)\{function go[\s\S]*?)<\/script>/.exec(html)![1]!;
+  const added: string[] = [];
+  const later: Array<() => void> = [];
+  const document = {
+    visibilityState: page.hidden ? 'hidden' : 'visible',
+    querySelector: (selector: string) => (selector === '[data-first-screen]' && page.firstScreen ? {} : null),
+    createElement: (tag: string) => ({ tag }) as Record<string, string>,
+    head: {
+      appendChild: (el: Record<string, string>) =>
+        added.push(el.tag === 'script' ? `script ${el.type} ${el.src}` : `${el.rel} ${el.href}`),
+    },
+  };
+  vm.runInNewContext(loader, {
+    document,
+    location: { pathname: page.pathname ?? '/course/index' },
+    requestAnimationFrame: (run: () => void) => later.push(run),
+    setTimeout: (run: () => void) => later.push(run),
+  });
+  const atOnce = [...added];
+  while (later.length > 0) later.shift()!();
+  return { atOnce, after: added };
+}
+
+describe('the loader', () => {
+  const html = withLoader(BUILT, preloadScript([['^\\/course\\/index\\/?$', ['assets/timetable-1.js']]]));
+  const code = [
+    'modulepreload /assets/react-1.js',
+    'script module /assets/index-1.js',
+    'modulepreload /assets/timetable-1.js',
+  ];
+
+  it("moves <head>'s module script and module preloads into one inline script at the end of <body>", () => {
+    expect(html).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
+    expect(html).toContain('data-app-stylesheet');
+    expect(html.indexOf('function go')).toBeGreaterThan(html.indexOf('<div id="root">'));
+    expect(html.indexOf('function go')).toBeLessThan(html.indexOf('</body>'));
+  });
+
+  it('asks for the code after the first frame when the document holds a first screen', () => {
+    expect(runLoader(html, { firstScreen: true })).toEqual({ atOnce: [], after: code });
+  });
+
+  it('asks at once on the generic screen and in a hidden tab', () => {
+    expect(runLoader(html, { firstScreen: false }).atOnce).toEqual(code);
+    expect(runLoader(html, { firstScreen: true, hidden: true }).atOnce).toEqual(code);
+    expect(runLoader(html, { firstScreen: false, pathname: '/help/faq' }).atOnce).toEqual(code.slice(0, 2));
+  });
+
+  it('fails the build when index.html has no module script or no body', () => {
+    expect(() => withLoader('<html><body></body></html>', '')).toThrow(/one module script/);
+    expect(() => withLoader(BUILT.replace('</body>', ''), '')).toThrow(/no <\/body>/);
   });
 });

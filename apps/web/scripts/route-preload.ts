@@ -82,10 +82,53 @@ export function preloadScript(preloads: ReadonlyArray<readonly [string, readonly
 }
 
 /**
- * The build's index.html starts downloading a landing page's own code at once, beside the entry,
- * instead of once the entry has run and the router has matched the page: on a phone that takes a
- * round trip and the entry's download off the page's first render. The server allows the script by
- * its hash, like the pre-paint one (apps/server/src/http/security-headers.ts).
+ * The inline script at the end of <body> that asks for the app's code: the entry's module
+ * preloads and module script (which Vite writes into <head>; moved here) and the landing page's
+ * own files (`preloadScript`). A document holding a page's first screen (`data-first-screen`,
+ * scripts/first-screens.ts) paints that screen first and asks for the code in the task after the
+ * frame: on a phone's link the code then does not compete with the document for the first paint,
+ * and the screen is on view at once. Elsewhere (the generic screen, a hidden tab) it asks at once.
+ */
+export function loaderScript(
+  entry: { script: string; preloads: readonly string[] },
+  pagePreloads: string,
+): string {
+  return (
+    '(function(){function go(){' +
+    `var e=${JSON.stringify(entry.preloads)};` +
+    'for(var i=0;i<e.length;i++){var l=document.createElement("link");' +
+    'l.rel="modulepreload";l.crossOrigin="";l.href=e[i];document.head.appendChild(l)}' +
+    'var s=document.createElement("script");' +
+    `s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entry.script)};document.head.appendChild(s);` +
+    pagePreloads +
+    '}if(document.querySelector("[data-first-screen]")&&document.visibilityState!=="hidden")' +
+    'requestAnimationFrame(function(){setTimeout(go,0)});else go()})();'
+  );
+}
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g;
+const ENTRY_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
+/**
+ * index.html as the build writes it, its code asked for by `loaderScript` at the end of <body>
+ * instead of by <head>'s module script and preload links.
+ */
+export function withLoader(html: string, pagePreloads: string): string {
+  const scripts = [...html.matchAll(ENTRY_SCRIPT)].map((m) => m[1]!);
+  if (scripts.length !== 1) throw new Error('route-preload: index.html must have one module script');
+  const preloads = [...html.matchAll(ENTRY_PRELOAD)].map((m) => m[1]!);
+  const at = html.lastIndexOf('</body>');
+  if (at < 0) throw new Error('route-preload: index.html has no </body>');
+  const loader = `<script>${loaderScript({ script: scripts[0]!, preloads }, pagePreloads)}</script>\n  `;
+  const body = html.slice(0, at) + loader + html.slice(at);
+  return body.replace(ENTRY_SCRIPT, '').replace(ENTRY_PRELOAD, '');
+}
+
+/**
+ * The build's index.html asks for a landing page's own code at once, beside the entry, instead of
+ * once the entry has run and the router has matched the page: on a phone that takes a round trip
+ * and the entry's download off the page's first render. The server allows the loader by its hash,
+ * like the pre-paint script (apps/server/src/http/security-headers.ts).
  */
 export function routePreload({ root, routes }: { root: string; routes: readonly LandingRoute[] }): Plugin {
   return {
@@ -96,10 +139,7 @@ export function routePreload({ root, routes }: { root: string; routes: readonly 
       handler(html, ctx) {
         if (!ctx.bundle) return html;
         const chunks = bundleChunks(ctx.bundle);
-        const script = `<script>${preloadScript(routePreloads(chunks, routes, root))}</script>\n    `;
-        const at = html.indexOf('<script type="module"');
-        if (at < 0) throw new Error('route-preload: index.html has no module script');
-        return html.slice(0, at) + script + html.slice(at);
+        return withLoader(html, preloadScript(routePreloads(chunks, routes, root)));
       },
     },
   };
