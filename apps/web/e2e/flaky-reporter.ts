@@ -13,7 +13,7 @@ export default class FlakyReporter implements Reporter {
       }
     }
     if (flaky.length === 0) return;
-    console.log(`\n⚠ ${flaky.length} browser test(s) passed only on retry (flaky: fix next):`);
-    for (const test of flaky) console.log(`  ⚠ flaky: ${test.module.moduleId} > ${test.fullName}`);
+    console.warn(`\n⚠ ${flaky.length} browser test(s) passed only on retry (flaky: fix next):`);
+    for (const test of flaky) console.warn(`  ⚠ flaky: ${test.module.moduleId} > ${test.fullName}`);
   }
 }
