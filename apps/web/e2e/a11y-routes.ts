@@ -113,8 +113,9 @@ const ROUTE_PARAMS: Record<string, (ids: Ids) => Filled> = {
     demo: true,
   }),
   '/course/view/:id': (ids) => ({ url: `/course/view/${ids.demoCourseId}`, demo: true }),
-  // A finished class: its room is closed.
-  '/classroom/:id': (ids) => ({ url: `/classroom/${ids.demoCourseId}`, demo: true }),
+  // A class id that names none: "not found" without a refused request, which the browser would log
+  // as a console error (the states of a real room: classroom.e2e.ts).
+  '/classroom/:id': () => ({ url: '/classroom/0', demo: true }),
   '/teacher/booking/:teacher_id': (ids) => ({ url: `/teacher/booking/${ids.teacherId}` }),
   '/*': () => ({ url: '/no/such/page' }),
 };

@@ -130,12 +130,15 @@ export default function ClassroomRoute() {
   const loggedIn = useIsLoggedIn();
   const location = useLocation();
   const languageManual = useSettings((s) => s.languageManual);
+  const language = useSettings((s) => s.language);
   const setLanguage = useSettings((s) => s.setLanguage);
+  // The teacher's seat: English unless the teacher chose a language on this browser. The room is
+  // asked for once the language is settled, so the server's messages come in it too.
+  const switching = token !== undefined && !languageManual && language !== 'en';
 
   useEffect(() => {
-    // The teacher's seat: English unless the teacher chose a language on this browser.
-    if (token !== undefined && !languageManual) setLanguage('en', false);
-  }, [token, languageManual, setLanguage]);
+    if (switching) setLanguage('en', false);
+  }, [switching, setLanguage]);
 
   if (token === undefined && !loggedIn)
     return (
@@ -144,7 +147,7 @@ export default function ClassroomRoute() {
   return (
     <div className="ls-cr-page">
       <h1>{t('titles.classroom')}</h1>
-      <RoomBody id={id} token={token} />
+      {switching ? null : <RoomBody id={id} token={token} />}
     </div>
   );
 }
