@@ -7,6 +7,8 @@ import type { TeacherSchedule } from '@app/contract/teachers';
 import { apiUrl } from '../../../test-support/http.ts';
 import { createStudentSession, dataOf } from '../../../test-support/students.ts';
 import { DEMO, loginWithPassword } from './auth-helpers.ts';
+import { screenshotDir, seriousViolations } from './axe.ts';
+import { designFacts, designProblems } from './design-facts.ts';
 import { gotoApp, seedStorage, settingsValue, useBrowser } from './browser.ts';
 import { repoRoot, startServer, type TestServer } from './test-server.ts';
 
@@ -148,6 +150,19 @@ function inboundVideoBytes(page: Page): Promise<number> {
   });
 }
 
+/**
+ * axe's serious findings, the design check and the phone's horizontal overflow of the screen as it
+ * is now, with a screenshot to look at (e2e/screenshots, git-ignored).
+ */
+async function audit(page: Page, name: string, width: 'phone' | 'desktop', dark: boolean): Promise<void> {
+  await page.screenshot({ path: `${screenshotDir}classroom-${name}.png`, fullPage: true });
+  expect(await seriousViolations(page), `axe: ${name}`).toEqual([]);
+  const facts = (await designFacts(page, width)).map((fact) => ({ ...fact, url: name }));
+  expect(designProblems(facts, width, dark), `design: ${name}`).toEqual([]);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `horizontal overflow of ${name} in px`).toBeLessThanOrEqual(0);
+}
+
 async function enterRoom(page: Page): Promise<void> {
   await page.getByTestId('device-check').waitFor();
   // The fake camera plays in the preview, and the devices are listed.
@@ -170,11 +185,20 @@ describe('the live classroom', () => {
     await gotoApp(student.page, `/classroom/${openClass.id}`);
 
     // The teacher: no account, the link only; English unless they chose otherwise.
-    const teacher = await open({ baseURL: server.baseURL, viewport: { width: 375, height: 812 } });
+    // An English-speaking teacher's browser (the English default on a Chinese one: the next test).
+    const teacher = await open({
+      baseURL: server.baseURL,
+      locale: 'en-GB',
+      viewport: { width: 375, height: 812 },
+    });
     await watchPeerConnections(teacher.page);
+    // Dark, language not chosen.
+    await seedStorage(teacher.page, { SETTINGS: JSON.stringify({ languageManual: false, dark: true }) });
     await gotoApp(teacher.page, `/classroom/${openClass.id}?t=${encodeURIComponent(teacherToken)}`);
     await expect.poll(() => teacher.page.getByTestId('enter-room').textContent()).toBe('Enter the classroom');
 
+    await teacher.page.getByTestId('device-check').waitFor();
+    await audit(teacher.page, 'device-check-375-dark-en', 'phone', true);
     await enterRoom(student.page);
     await enterRoom(teacher.page);
     for (const tp of [student, teacher])
@@ -236,6 +260,7 @@ describe('the live classroom', () => {
     await gotoApp(student.page, '/classroom/999999');
     await student.page.getByTestId('room-not-found').waitFor();
 
+    // A Chinese browser, no language chosen: the teacher's seat is still in English.
     const teacher = await open({ baseURL: server.baseURL });
     await gotoApp(teacher.page, `/classroom/${laterClass.id}?t=${encodeURIComponent(teacherToken)}`);
     await teacher.page.getByTestId('room-refused-not-found').waitFor();
