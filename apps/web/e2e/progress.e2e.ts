@@ -63,6 +63,20 @@ async function checkLayout(page: Page, label: string): Promise<void> {
     expect(r.left, label).toBeGreaterThanOrEqual(0);
     expect(r.right, label).toBeLessThanOrEqual(r.width);
   }
+  // Every day label of an axis inside its chart (a wide one as much as a short one).
+  const clipped = await page
+    .locator('svg.ls-pg-chart text.ls-pg-axis:not(.ls-pg-y-label)')
+    .evaluateAll((els) =>
+      els
+        .filter((el) => {
+          const box = (el as SVGTextElement).getBBox();
+          const width = (el as SVGTextElement).ownerSVGElement!.width.baseVal.value;
+          return box.x < -0.5 || box.x + box.width > width + 0.5;
+        })
+        .map((el) => el.textContent),
+    );
+  expect(clipped, `${label}: axis labels cut at a chart's edge`).toEqual([]);
+  await checkDates(page, label);
   await checkPage(page, label);
 }
 

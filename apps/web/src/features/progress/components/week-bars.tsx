@@ -46,7 +46,13 @@ export function WeekBars({ weeks: all }: { weeks: ProgressWeek[] }) {
   const ticks: number[] = [];
   for (let v = 0; v <= top; v += step) ticks.push(v);
   // A label every few bars so they never overlap (day-label.ts: the room a label needs).
-  const every = Math.max(1, Math.ceil(dayLabelRoom(lang, withYear) / slot));
+  const room = dayLabelRoom(lang, withYear);
+  const every = Math.max(1, Math.ceil(room / slot));
+  // Labels centred under their bars, every few bars from the first whose label fits inside the
+  // chart ("10 Aug" is wider than the first bar's half slot), none past the right end.
+  const firstLabelled = Math.max(0, Math.ceil((room / 2 - slot / 2) / slot));
+  const labelled = (i: number, x: number) =>
+    i >= firstLabelled && (i - firstLabelled) % every === 0 && x + room / 2 <= width;
   const bar = Math.max(6, Math.min(28, slot * 0.6));
 
   return (
@@ -86,7 +92,7 @@ export function WeekBars({ weeks: all }: { weeks: ProgressWeek[] }) {
                       rx={3}
                     />
                   )}
-                  {i % every === 0 && (
+                  {labelled(i, x) && (
                     <text className="ls-pg-axis" x={x} y={HEIGHT - 8} textAnchor="middle">
                       {dayLabel(w.week_start, lang, withYear)}
                     </text>
