@@ -216,6 +216,8 @@ describe('the live classroom', () => {
     await expect
       .poll(() => teacher.page.getByTestId('class-timer').textContent())
       .toMatch(/Starts in|Time left/);
+    await audit(teacher.page, 'call-375-dark-en', 'phone', true);
+    await audit(student.page, 'call-1280-light-zh', 'desktop', false);
 
     // Chat both ways.
     await student.page.getByTestId('chat-input').fill('你好，老师');

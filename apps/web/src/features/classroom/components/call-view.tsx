@@ -256,7 +256,7 @@ export function CallView({
         </button>
         <button
           type="button"
-          className="ls-btn ls-btn-danger"
+          className="ls-btn ls-btn-danger ls-cr-leave"
           onClick={() => call.current?.leave()}
           data-testid="leave-room"
         >
