@@ -121,33 +121,44 @@ const { open } = useBrowser({
     /\/classroom\/\d+(\?t=\S*)?: Failed to load resource: the server responded with a status of (403|404|409)/,
 });
 
-/** Records every RTCPeerConnection the page makes, so the test can read its getStats. */
+/**
+ * Records every RTCPeerConnection and WebSocket the page makes, so the test can read the
+ * connection's getStats and drop the room's socket as a network would.
+ */
 async function watchPeerConnections(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const Native = window.RTCPeerConnection;
-    const made: RTCPeerConnection[] = [];
-    (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs = made;
-    window.RTCPeerConnection = class extends Native {
+    const NativePc = window.RTCPeerConnection;
+    const NativeWs = window.WebSocket;
+    const pcs: RTCPeerConnection[] = [];
+    const sockets: WebSocket[] = [];
+    Object.assign(window, { __pcs: pcs, __sockets: sockets });
+    window.RTCPeerConnection = class extends NativePc {
       constructor(config?: RTCConfiguration) {
         super(config);
-        made.push(this);
+        pcs.push(this);
       }
     } as typeof RTCPeerConnection;
+    window.WebSocket = class extends NativeWs {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        sockets.push(this);
+      }
+    } as typeof WebSocket;
   });
 }
 
-/** Inbound video bytes of the page's live connection. */
-function inboundVideoBytes(page: Page): Promise<number> {
-  return page.evaluate(async () => {
+/** Inbound bytes of one kind of media on the page's live connection. */
+function inboundBytes(page: Page, kind: 'audio' | 'video'): Promise<number> {
+  return page.evaluate(async (kind) => {
     const pcs = (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs;
     const pc = pcs.filter((p) => p.connectionState === 'connected').at(-1);
     if (!pc) return 0;
     let bytes = 0;
     (await pc.getStats()).forEach((s: { type: string; kind?: string; bytesReceived?: number }) => {
-      if (s.type === 'inbound-rtp' && s.kind === 'video') bytes += s.bytesReceived ?? 0;
+      if (s.type === 'inbound-rtp' && s.kind === kind) bytes += s.bytesReceived ?? 0;
     });
     return bytes;
-  });
+  }, kind);
 }
 
 /**
@@ -161,6 +172,14 @@ async function audit(page: Page, name: string, width: 'phone' | 'desktop', dark:
   expect(designProblems(facts, width, dark), `design: ${name}`).toEqual([]);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `horizontal overflow of ${name} in px`).toBeLessThanOrEqual(0);
+}
+
+/** Inbound video and audio bytes keep rising. */
+async function mediaFlows(page: Page): Promise<void> {
+  for (const kind of ['video', 'audio'] as const) {
+    const before = await inboundBytes(page, kind);
+    await expect.poll(() => inboundBytes(page, kind), { timeout: 10_000 }).toBeGreaterThan(before);
+  }
 }
 
 async function enterRoom(page: Page): Promise<void> {
@@ -210,8 +229,7 @@ describe('the live classroom', () => {
         const video = document.querySelector<HTMLVideoElement>('[data-testid="remote-video"]');
         return !!video && video.videoWidth > 0;
       });
-      const before = await inboundVideoBytes(tp.page);
-      await expect.poll(() => inboundVideoBytes(tp.page), { timeout: 10_000 }).toBeGreaterThan(before);
+      await mediaFlows(tp.page);
     }
     await expect
       .poll(() => teacher.page.getByTestId('class-timer').textContent())
@@ -232,6 +250,23 @@ describe('the live classroom', () => {
     await teacher.page.locator('[data-testid="peer-state"][data-audio="false"]').waitFor();
     await expect.poll(() => teacher.page.getByTestId('peer-state').textContent()).toContain('is muted');
 
+    await student.page.getByTestId('toggle-audio').click();
+    await teacher.page
+      .locator('[data-testid="peer-state"][data-audio="true"]')
+      .waitFor({ state: 'attached' });
+
+    // The student's socket drops: it comes back with a new ticket, and so does the call, within 10 s.
+    const dropped = Date.now();
+    await student.page.evaluate(() => {
+      for (const socket of (window as unknown as { __sockets: WebSocket[] }).__sockets) socket.close();
+    });
+    await student.page.locator('[data-testid="call"]:not([data-status="connected"])').waitFor();
+    for (const tp of [student, teacher])
+      await tp.page.locator('[data-testid="call"][data-status="connected"]').waitFor({ timeout: 10_000 });
+    expect(Date.now() - dropped).toBeLessThan(10_000);
+    await mediaFlows(teacher.page);
+    await mediaFlows(student.page);
+
     // The student leaves: tracks stopped, the teacher waits for them again.
     await student.page.getByTestId('leave-room').click();
     await student.page.getByTestId('room-ended').waitFor();
@@ -243,7 +278,13 @@ describe('the live classroom', () => {
         ).length,
     );
     expect(live).toBe(0);
-  }, 90_000);
+
+    // And enters again.
+    await student.page.getByTestId('enter-again').click();
+    await enterRoom(student.page);
+    for (const tp of [student, teacher])
+      await tp.page.locator('[data-testid="call"][data-status="connected"]').waitFor({ timeout: 20_000 });
+  }, 120_000);
 
   it('shows a room not open yet, a wrong teacher link and an unknown class, each with its message', async () => {
     const student = await open({ baseURL: server.baseURL });

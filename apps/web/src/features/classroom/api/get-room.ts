@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Room } from '@app/contract/classroom';
 import { http } from '../../../lib/http/http-client.ts';
+import { refusalOf } from '../lib/room-status.ts';
 
 /**
  * GET /classroom/getRoom: the class's room for this seat (the student's session, or the teacher's
@@ -19,7 +20,7 @@ export function getRoom(id: number, t: string | undefined): Promise<Room> {
 /** How often a room that is not open yet is asked for again. */
 const NOT_OPEN_POLL_MS = 30_000;
 
-/** The room's query: asked once; while refused (not open yet), again every 30 seconds. */
+/** The room's query: asked once; while it is not open yet, again every 30 seconds. */
 export function getRoomQueryOptions(id: number, t: string | undefined) {
   return queryOptions({
     queryKey: ['classroom', 'room', id, t ?? null] as const,
@@ -28,7 +29,10 @@ export function getRoomQueryOptions(id: number, t: string | undefined) {
     retry: false,
     staleTime: Infinity,
     refetchOnWindowFocus: false,
-    refetchInterval: (query) => (query.state.status === 'error' ? NOT_OPEN_POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.status === 'error' && refusalOf(query.state.error).kind === 'notOpen'
+        ? NOT_OPEN_POLL_MS
+        : false,
   });
 }
 
