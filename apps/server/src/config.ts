@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { flag, int, optionalString } from './env-fields.ts';
+import { commaList, flag, int, optionalString } from './env-fields.ts';
 import { classroomEnvSchema, missingClassroomSettings } from './providers/classroom/classroom.config.ts';
 import {
   missingPaymentSettings,
@@ -125,16 +125,7 @@ const envSchema = z.object({
   /** The public origin (scheme://host[:port]); https turns on HSTS and upgrade-insecure-requests. */
   PUBLIC_URL: optionalString.pipe(httpUrl.optional()),
   /** Extra hosts allowed in CSP media-src (video / recording hosts), comma-separated origins. */
-  MEDIA_HOSTS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.string().regex(/^(https?:\/\/)?[a-z0-9.*-]+(:\d+)?$/i, 'expected host or origin'))),
+  MEDIA_HOSTS: commaList(/^(https?:\/\/)?[a-z0-9.*-]+(:\d+)?$/i, 'expected host or origin'),
   /** Generic per-IP request limit per minute (DESIGN.md §2). */
   RATE_LIMIT_PER_MINUTE: int(1, 1_000_000_000).default(600),
   /**

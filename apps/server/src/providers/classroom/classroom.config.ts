@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int, optionalString } from '../../env-fields.ts';
+import { commaList, int, optionalString } from '../../env-fields.ts';
 import type { ClassroomProvider } from './classroom-provider.ts';
 import { createDemoClassroomProvider } from './demo-classroom-provider.ts';
 import { createLiveClassroomProvider } from './live-classroom-provider.ts';
@@ -15,18 +15,7 @@ const ICE_URL = /^(stuns?|turns?):[^\s,]+$/i;
 export const classroomEnvSchema = z.object({
   CLASSROOM_DRIVER: z.enum(['demo', 'live']).default('demo'),
   /** STUN/TURN URLs, comma-separated (`stun:stun.example.com:3478,turn:turn.example.com:3478?transport=udp`). */
-  ICE_SERVERS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .pipe(
-      z.array(z.string().regex(ICE_URL, 'expected stun:, stuns:, turn: or turns: URLs, comma-separated')),
-    ),
+  ICE_SERVERS: commaList(ICE_URL, 'expected stun:, stuns:, turn: or turns: URLs, comma-separated'),
   /** coturn's `static-auth-secret`: TURN credentials by the TURN REST convention. */
   TURN_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   /** A live class whose teacher has not entered this many minutes after the start is abolished. */
