@@ -4,7 +4,6 @@ import { resolveSecret, SECRET_SETTING_KEYS } from '../../db/secrets.ts';
 import { AppError } from '../../http/app-error.ts';
 import { liveRoomPath } from '../../providers/classroom/live-classroom-provider.ts';
 import type { SmsNoticeMessage } from '../../providers/sms/sms-provider.ts';
-import type { ServicesLog } from '../../services.ts';
 import type { ClassLifecycleService } from '../courses/class-lifecycle.service.ts';
 import { attendanceRepository as repo, type AttendanceCourseRow } from './attendance.repository.ts';
 import {
@@ -41,7 +40,7 @@ export type AttendanceServiceDeps = {
   db: Db;
   clock: Clock;
   lifecycle: Pick<ClassLifecycleService, 'markTeacherNoShow' | 'markStudentAbsent' | 'markStarted'>;
-  log: ServicesLog;
+  log: { info(obj: object, msg?: string): void; warn(obj: object, msg?: string): void };
   /** Without it: not live (the job does nothing), 10 min, http://localhost:3000. */
   settings?: Partial<AttendanceSettings>;
   /** The SMS service's notice sender (auth's sms-code.service.ts); without it no SMS is sent. */
