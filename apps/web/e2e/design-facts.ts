@@ -100,9 +100,19 @@ export async function designFacts(page: Page, width: Width): Promise<DesignFact[
           value: getComputedStyle(el).backgroundColor,
           element: describe(el),
         });
+      // The page's surface as the browser resolves it: an outlined danger button (red text and
+      // border on the surface, as antd's default danger button and .ls-btn-danger) is red by its text.
+      const probe = document.createElement('div');
+      probe.style.background = 'var(--ls-surface)';
+      document.body.append(probe);
+      const surface = getComputedStyle(probe).backgroundColor;
+      probe.remove();
       for (const el of dangers) {
         const style = getComputedStyle(el);
-        const solid = painted(el) && !/rgba\([^)]*, 0\)$|transparent/.test(style.backgroundColor);
+        const solid =
+          painted(el) &&
+          !/rgba\([^)]*, 0\)$|transparent/.test(style.backgroundColor) &&
+          style.backgroundColor !== surface;
         facts.push({
           rule: 'danger colour',
           value:
