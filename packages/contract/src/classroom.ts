@@ -76,8 +76,8 @@ export const roomSchema = z.object({
   ticket: z.string(),
   ticket_expires: z.string(),
   ws_path: z.string(),
-  /** The class is recorded (announced to both seats in the room). */
-  recording: z.literal(true),
+  /** Whether the room records the class (announced to both seats); false until recording exists. */
+  recording: z.boolean(),
 });
 export type Room = z.infer<typeof roomSchema>;
 

@@ -131,7 +131,8 @@ export function createRoomService(deps: RoomServiceDeps) {
         ticket: signTicket(deps.ticketSecret, { classId: row.id, seat, expiresAt, lang: input.lang }),
         ticket_expires: iso(expiresAt),
         ws_path: ROOM_WS_PATH,
-        recording: true,
+        // Nothing records the live room yet (issue 35's recording is to come): never announce one.
+        recording: false,
       };
     },
 
