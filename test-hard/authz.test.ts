@@ -47,6 +47,7 @@ const ID_PARAMETERS: Record<string, Owned | Public | Credential> = {
   'POST /api/v1/user/file/getDownloadUrl body:ids': { kind: 'owned' },
   'POST /api/v1/course/cancelCourse body:id': { kind: 'owned' },
   'GET /api/v1/course/getCourseInfo query:id': { kind: 'owned' },
+  'GET /api/v1/classroom/getRoom query:id': { kind: 'owned' },
   'POST /api/v1/course/addCourseReview body:id': { kind: 'owned' },
   'GET /api/v1/course/getFeedbackInfo query:ec_id': { kind: 'owned' },
   'GET /api/v1/course/getFeedbackInfo query:id': { kind: 'owned' },
@@ -93,6 +94,10 @@ const PUBLIC_OPERATIONS: Record<string, 'none' | 'optional'> = {
   'POST /api/v1/pay/sandbox/{order_no}/cancel': 'none',
   'GET /api/v1/file/download': 'none',
   'GET /api/v1/classroom/demo/{id}': 'none',
+  // The live room: the student's seat by session, the teacher's by the signed link (`t`).
+  'GET /api/v1/classroom/getRoom': 'optional',
+  // The room's WebSocket: its ticket (from getRoom) is the credential.
+  'GET /api/v1/classroom/ws': 'none',
   'GET /api/v1/course/getCalendar.ics': 'none',
   'GET /api/v1/avatar/{name}': 'none',
 };
@@ -226,6 +231,10 @@ describe('authorization matrix', () => {
       {
         params: ['GET /api/v1/course/getCourseInfo query:id'],
         call: { method: 'GET', url: `/api/v1/course/getCourseInfo?id=${finished.id}` },
+      },
+      {
+        params: ['GET /api/v1/classroom/getRoom query:id'],
+        call: { method: 'GET', url: `/api/v1/classroom/getRoom?id=${finished.id}` },
       },
       {
         params: [
