@@ -162,6 +162,8 @@ export async function designFacts(page: Page, width: Width): Promise<DesignFact[
       };
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = node.textContent ?? '';
+        // Layout is read only for text that holds something to judge: most text nodes hold none.
+        if (!/\d/.test(text)) continue;
         const parent = node.parentElement;
         if (!parent || parent.closest('input, textarea, code, pre, [contenteditable]') || !drawn(parent))
           continue;

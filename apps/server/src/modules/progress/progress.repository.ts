@@ -44,23 +44,25 @@ export type ReportRow = {
   homework: string;
 };
 
+const reportColumns = [
+  'r.id',
+  'r.course_id',
+  'c.start_at as course_start',
+  'r.teacher_id',
+  't.name as teacher_name',
+  't.avatar as teacher_avatar',
+  't.nationality as teacher_nationality',
+  'r.scores',
+  'r.comment',
+  'r.homework',
+] as const;
+
 function reports(db: Db) {
   return db
     .selectFrom('teacher_report as r')
     .innerJoin('course as c', 'c.id', 'r.course_id')
     .innerJoin('teacher as t', 't.id', 'r.teacher_id')
-    .select([
-      'r.id',
-      'r.course_id',
-      'c.start_at as course_start',
-      'r.teacher_id',
-      't.name as teacher_name',
-      't.avatar as teacher_avatar',
-      't.nationality as teacher_nationality',
-      'r.scores',
-      'r.comment',
-      'r.homework',
-    ]);
+    .select(reportColumns);
 }
 
 export const progressRepository = {
@@ -156,14 +158,17 @@ export const progressRepository = {
   },
 
   /**
-   * The teacher reports of the classes that started in [startMs, endMs), oldest first. A report is
-   * written after its class starts, so the report's own (student_id, created_at) index bounds the
-   * scan from the period's start (teacher_report_student_idx).
+   * The teacher reports of the classes that started in [startMs, endMs), oldest first. Read from the
+   * period's classes (course_student_start_idx) with each class's report by its unique course_id:
+   * the rows read are the period's classes, however many reports the student had written since.
    */
   reportsIn(db: Db, studentId: number, startMs: number, endMs: number): Promise<ReportRow[]> {
-    return reports(db)
-      .where('r.student_id', '=', studentId)
-      .where('r.created_at', '>=', startMs)
+    return db
+      .selectFrom('course as c')
+      .innerJoin('teacher_report as r', 'r.course_id', 'c.id')
+      .innerJoin('teacher as t', 't.id', 'r.teacher_id')
+      .select(reportColumns)
+      .where('c.student_id', '=', studentId)
       .where('c.start_at', '>=', startMs)
       .where('c.start_at', '<', endMs)
       .orderBy('c.start_at')
