@@ -457,6 +457,15 @@ export type ClassNoticeTable = {
   claimed_at: number;
 };
 
+/**
+ * A student's version of what their cached reads show (migration 0017): bumped by triggers on every
+ * write to those rows; no row reads as 0.
+ */
+export type StudentReadsVersionTable = {
+  student_id: number;
+  version: number;
+};
+
 export type Database = {
   app_setting: AppSettingTable;
   student: StudentTable;
@@ -497,6 +506,7 @@ export type Database = {
   class_attendance: ClassAttendanceTable;
   class_notice: ClassNoticeTable;
   teacher_contact: TeacherContactTable;
+  student_reads_version: StudentReadsVersionTable;
 };
 
 export type Db = Kysely<Database>;

@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012-student-quotas.ts';
 import * as m0013 from './migrations/0013-student-reads.ts';
 import * as m0014 from './migrations/0014-home-outcomes.ts';
 import * as m0015 from './migrations/0015-classroom-attendance.ts';
+import * as m0017 from './migrations/0017-student-reads-version.ts';
 
 /**
  * Every migration, in order. Add new ones at the end (`NNNN-name.ts`, typed `Kysely<unknown>`);
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-student-reads': m0013,
   '0014-home-outcomes': m0014,
   '0015-classroom-attendance': m0015,
+  '0017-student-reads-version': m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
