@@ -6,7 +6,8 @@
  * this process over loopback, 50 connections. Hello-world is measured before the first scenario and
  * after each one, and each scenario's req/s is compared with the mean of its two neighbours. Prints
  * the table, writes it to docs/quality.md ("Latest figures", or "Latest figures on PostgreSQL") when
- * every scenario ran, then runs the booking benchmark in-process.
+ * every scenario ran, then runs the booking benchmark in-process and the live classroom's
+ * (bench/classroom.bench.ts, 200 rooms on a server of its own).
  * BENCH_SECONDS (default 5) per scenario; BENCH_ONLY filters by name (comma-separated parts).
  * Scenarios marked `student` are sent as the demo student, logged in once by password over HTTP.
  */
@@ -22,6 +23,7 @@ import { LOGIN_TABS } from '@app/contract/auth';
 import { LOGIN_CLIENT_LABEL } from '@app/contract/constants';
 import { clientPasswordHash } from '../apps/server/src/modules/auth/client-password-hash.ts';
 import { bookingFailures, runBookingBench, type BookingRow } from './booking.bench.ts';
+import { classroomBench } from './classroom.bench.ts';
 import { SCENARIOS, type Scenario } from './scenarios.ts';
 import { startBenchServer } from './server.ts';
 import type { BenchStudent, StudentRoster } from './students.ts';
@@ -396,9 +398,17 @@ if (!only || only.split(',').some((part) => part.length > 0 && 'booking'.include
   console.table(bookingRows); // eslint-disable-line no-console -- the table is the output of the benchmark
 }
 
+// The live classroom (issue 35): 200 rooms signalling at once on a server of its own
+// (bench/classroom.bench.ts), last.
+let classroomOk = true;
+if (!only || only.split(',').some((part) => part.length > 0 && 'classroom'.includes(part))) {
+  classroomOk = await classroomBench();
+}
+
 const failed = [
   ...rows.filter((r) => r.errors > 0 || r.non2xx > 0).map((r) => r.scenario),
   ...bookingFailures(bookingRows),
+  ...(classroomOk ? [] : ['classroom']),
 ];
 if (failed.length > 0) {
   console.error(`scenarios with errors: ${failed.join(', ')}`);

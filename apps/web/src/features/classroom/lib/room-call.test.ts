@@ -1,0 +1,287 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ClientMessage, Room, ServerMessage } from '@app/contract/classroom';
+import { RoomCall, type CallEvents, type CallStatus } from './room-call.ts';
+
+/**
+ * The seat's reaction to ICE failure (DESIGN.md §12: "ICE that fails restarts"): a browser cannot be
+ * made to fail ICE on cue (Chromium declares it failed only after some 30 s without consent), so the
+ * RTCPeerConnection, the WebSocket and the MediaStream here are fakes that keep the state machine
+ * the room relies on (signalling states, negotiationneeded after addTrack and restartIce) and record
+ * what the seat does with them.
+ */
+
+class FakeSocket {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSING = 2;
+  static readonly CLOSED = 3;
+  static all: FakeSocket[] = [];
+  readonly CONNECTING = 0;
+  readonly OPEN = 1;
+  readyState = FakeSocket.CONNECTING;
+  sent: ClientMessage[] = [];
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: ((event: { code: number; reason: string }) => void) | null = null;
+
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+
+  send(data: string): void {
+    this.sent.push(JSON.parse(data) as ClientMessage);
+  }
+
+  close(code = 1000, reason = ''): void {
+    if (this.readyState === FakeSocket.CLOSED) return;
+    this.readyState = FakeSocket.CLOSED;
+    this.onclose?.({ code, reason });
+  }
+
+  /** The server opens the socket (tests: `opened()`) and sends `msg`. */
+  deliver(msg: ServerMessage): void {
+    this.onmessage?.({ data: JSON.stringify(msg) });
+  }
+
+  of<T extends ClientMessage['type']>(type: T): Extract<ClientMessage, { type: T }>[] {
+    return this.sent.filter((m): m is Extract<ClientMessage, { type: T }> => m.type === type);
+  }
+}
+
+type Description = { type: 'offer' | 'answer'; sdp: string };
+
+class FakePeer {
+  static all: FakePeer[] = [];
+  iceConnectionState: RTCIceConnectionState = 'new';
+  connectionState: RTCPeerConnectionState = 'new';
+  signalingState: RTCSignalingState = 'stable';
+  localDescription: Description | null = null;
+  remoteDescription: Description | null = null;
+  restarts = 0;
+  private restartPending = false;
+  private offers = 0;
+  candidates: unknown[] = [];
+  ontrack: ((event: { track: unknown }) => void) | null = null;
+  onicecandidate: ((event: { candidate: null }) => void) | null = null;
+  onnegotiationneeded: (() => Promise<void> | void) | null = null;
+  oniceconnectionstatechange: (() => void) | null = null;
+  onconnectionstatechange: (() => void) | null = null;
+
+  constructor(readonly config: unknown) {
+    FakePeer.all.push(this);
+  }
+
+  private negotiationNeeded(): void {
+    setTimeout(() => {
+      if (this.connectionState !== 'closed') void this.onnegotiationneeded?.();
+    }, 0);
+  }
+
+  addTrack(): void {
+    this.negotiationNeeded();
+  }
+
+  restartIce(): void {
+    this.restarts++;
+    this.restartPending = true;
+    this.negotiationNeeded();
+  }
+
+  async setLocalDescription(): Promise<void> {
+    if (this.signalingState === 'have-remote-offer') {
+      this.localDescription = { type: 'answer', sdp: `answer to ${this.remoteDescription?.sdp}` };
+      this.signalingState = 'stable';
+      return;
+    }
+    this.offers++;
+    const restart = this.restartPending ? ' ice-restart' : '';
+    this.restartPending = false;
+    this.localDescription = { type: 'offer', sdp: `offer ${this.offers}${restart}` };
+    this.signalingState = 'have-local-offer';
+  }
+
+  async setRemoteDescription(description: Description): Promise<void> {
+    this.remoteDescription = description;
+    if (description.type === 'offer') {
+      if (this.signalingState === 'have-local-offer') this.signalingState = 'stable'; // rollback
+      this.signalingState = 'have-remote-offer';
+    } else {
+      this.signalingState = 'stable';
+    }
+  }
+
+  async addIceCandidate(candidate: unknown): Promise<void> {
+    this.candidates.push(candidate);
+  }
+
+  async getStats(): Promise<Map<string, unknown>> {
+    return new Map();
+  }
+
+  close(): void {
+    this.connectionState = 'closed';
+    this.signalingState = 'closed';
+  }
+
+  /** The network: ICE and the connection move to `ice` / `connection`. */
+  network(ice: RTCIceConnectionState, connection: RTCPeerConnectionState): void {
+    this.iceConnectionState = ice;
+    this.oniceconnectionstatechange?.();
+    this.connectionState = connection;
+    this.onconnectionstatechange?.();
+  }
+}
+
+class FakeStream {
+  private tracks: { kind: string; enabled: boolean; stop: () => void }[];
+  constructor(tracks: { kind: string; enabled: boolean; stop: () => void }[] = []) {
+    this.tracks = tracks;
+  }
+  getTracks = () => this.tracks;
+  getAudioTracks = () => this.tracks.filter((t) => t.kind === 'audio');
+  getVideoTracks = () => this.tracks.filter((t) => t.kind === 'video');
+  addTrack = (track: { kind: string; enabled: boolean; stop: () => void }) => this.tracks.push(track);
+}
+
+const room = (seat: 'student' | 'teacher'): Room => ({
+  class_id: 7,
+  seat,
+  start: '2026-11-28T10:00:00.000Z',
+  end: '2026-11-28T10:25:00.000Z',
+  open: '2026-11-28T09:50:00.000Z',
+  close: '2026-11-28T10:55:00.000Z',
+  peer_name: 'Peer',
+  teacher_name: 'Emily Carter',
+  ice_servers: [{ urls: ['stun:stun.example.com:3478'] }],
+  ticket: 'ticket-1',
+  ticket_expires: new Date(Date.now() + 60_000).toISOString(),
+  ws_path: '/api/v1/classroom/ws',
+  recording: false,
+});
+
+/** Lets the seat's queued message handling and negotiationneeded (a timer) run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+function seat(which: 'student' | 'teacher') {
+  const statuses: CallStatus[] = [];
+  const events: CallEvents = {
+    status: (s) => statuses.push(s),
+    remoteStream: () => undefined,
+    peerState: () => undefined,
+    chat: () => undefined,
+    notice: () => undefined,
+    closed: () => undefined,
+    quality: () => undefined,
+  };
+  const track = (kind: string) => ({ kind, enabled: true, stop: vi.fn() });
+  const call = new RoomCall({
+    room: room(which),
+    fetchRoom: () => Promise.resolve(room(which)),
+    stream: new FakeStream([track('audio'), track('video')]) as unknown as MediaStream,
+    lang: 'en',
+    events,
+    location: { protocol: 'http:', host: 'school.example' },
+  });
+  return { call, statuses };
+}
+
+beforeEach(() => {
+  FakeSocket.all = [];
+  FakePeer.all = [];
+  vi.stubGlobal('WebSocket', FakeSocket);
+  vi.stubGlobal('RTCPeerConnection', FakePeer);
+  vi.stubGlobal('MediaStream', FakeStream);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('RoomCall on ICE failure', () => {
+  it('restarts ICE on the same connection, offers again and comes back to connected', async () => {
+    const { call, statuses } = seat('teacher');
+    call.start();
+    const socket = FakeSocket.all[0]!;
+    expect(socket.url).toBe('ws://school.example/api/v1/classroom/ws?ticket=ticket-1&lang=en');
+    socket.readyState = FakeSocket.OPEN;
+    socket.deliver({ type: 'welcome', seat: 'teacher', peer_present: true });
+    await settle();
+
+    // The call is negotiated and connects.
+    expect(FakePeer.all).toHaveLength(1);
+    const pc = FakePeer.all[0]!;
+    expect(socket.of('offer').map((m) => m.sdp)).toEqual(['offer 1']);
+    socket.deliver({ type: 'answer', sdp: 'answer 1' });
+    await settle();
+    pc.network('connected', 'connected');
+    expect(statuses.at(-1)).toBe('connected');
+
+    // ICE fails: the seat says it is reconnecting and restarts ICE, which offers anew.
+    pc.network('failed', 'failed');
+    expect(statuses.at(-1)).toBe('reconnecting');
+    expect(pc.restarts).toBe(1);
+    await settle();
+    expect(socket.of('offer').map((m) => m.sdp)).toEqual(['offer 1', 'offer 2 ice-restart']);
+    // On the same connection and the same socket: no new peer connection, no reconnect.
+    expect(FakePeer.all).toHaveLength(1);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(socket.readyState).toBe(FakeSocket.OPEN);
+
+    // The other seat answers the restart; the connection comes back.
+    socket.deliver({ type: 'answer', sdp: 'answer 2' });
+    await settle();
+    expect(pc.remoteDescription).toEqual({ type: 'answer', sdp: 'answer 2' });
+    expect(pc.signalingState).toBe('stable');
+    pc.network('checking', 'connecting');
+    pc.network('connected', 'connected');
+    expect(statuses.at(-1)).toBe('connected');
+    expect(statuses.filter((s) => s === 'connected')).toHaveLength(2);
+    call.stop();
+  });
+
+  it('answers the other seat’s ICE restart on the same connection and comes back', async () => {
+    const { call, statuses } = seat('student');
+    call.start();
+    const socket = FakeSocket.all[0]!;
+    socket.readyState = FakeSocket.OPEN;
+    socket.deliver({ type: 'welcome', seat: 'student', peer_present: true });
+    await settle();
+    const pc = FakePeer.all[0]!;
+    socket.deliver({ type: 'answer', sdp: 'answer 1' });
+    await settle();
+    pc.network('connected', 'connected');
+
+    // The teacher's side failed first and restarted: its offer arrives while this side is stable.
+    pc.network('disconnected', 'disconnected');
+    expect(statuses.at(-1)).toBe('reconnecting');
+    socket.deliver({ type: 'offer', sdp: 'restart offer' });
+    await settle();
+    expect(socket.of('answer').map((m) => m.sdp)).toEqual(['answer to restart offer']);
+    pc.network('connected', 'connected');
+    expect(statuses.at(-1)).toBe('connected');
+    expect(FakePeer.all).toHaveLength(1);
+    call.stop();
+  });
+
+  it('restarts again when ICE fails a second time (each failure restarts once)', async () => {
+    const { call } = seat('teacher');
+    call.start();
+    const socket = FakeSocket.all[0]!;
+    socket.readyState = FakeSocket.OPEN;
+    socket.deliver({ type: 'welcome', seat: 'teacher', peer_present: true });
+    await settle();
+    const pc = FakePeer.all[0]!;
+    socket.deliver({ type: 'answer', sdp: 'answer 1' });
+    await settle();
+    pc.network('connected', 'connected');
+    for (const n of [1, 2]) {
+      pc.network('failed', 'failed');
+      expect(pc.restarts).toBe(n);
+      await settle();
+      socket.deliver({ type: 'answer', sdp: `restart answer ${n}` });
+      await settle();
+      pc.network('connected', 'connected');
+    }
+    expect(socket.of('offer').map((m) => m.sdp)).toEqual(['offer 1', 'offer 2 ice-restart', 'offer 3 ice-restart']);
+    call.stop();
+  });
+});
