@@ -257,12 +257,13 @@ export async function audit(
     if (landed !== new URL(visit.url, 'http://x').pathname && audited.has(landed)) continue;
     audited.add(landed);
     for (const fact of await designFacts(page, pass.width)) facts.push({ ...fact, url: visit.url });
+    const designed = Date.now();
     if (pass.dark && !DARK_SUBSET.has(visit.pattern)) continue;
     checked += 1;
     const lines = await seriousViolations(page);
     if (process.env.A11Y_TRACE)
       console.info(
-        `[a11y] ${who} ${passName(pass)} ${visit.url}: ${Date.now() - started} ms (load ${loaded - started}, settle ${settled - loaded}, axe ${Date.now() - settled})`,
+        `[a11y] ${who} ${passName(pass)} ${visit.url}: ${Date.now() - started} ms (load ${loaded - started}, settle ${settled - loaded}, design ${designed - settled}, axe ${Date.now() - designed})`,
       );
     for (const line of lines)
       problems.push(
