@@ -59,9 +59,13 @@ export async function startBenchServer(
   const schema = config.DATABASE_URL ? benchSchemaName() : undefined;
   const admin = (statement: string) => adminQuery(config.DATABASE_URL!, statement);
   if (schema) await admin(`create schema ${schema}`);
+  // BENCH_STUDENT_CACHE_FRESH_MS: the student reply cache's freshness (0 turns it off: the reads
+  // without the cache, in the same build).
+  const freshMs = process.env.BENCH_STUDENT_CACHE_FRESH_MS;
   const app = await buildApp(config, {
     ...(logger === 'app' ? {} : { logger }),
     ...(schema ? { databaseOptions: { pgSchema: schema } } : {}),
+    ...(freshMs ? { studentCache: { freshMs: Number(freshMs) } } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

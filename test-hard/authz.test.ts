@@ -60,6 +60,9 @@ const ID_PARAMETERS: Record<string, Owned | Public | Credential> = {
   },
   'GET /api/v1/file/download query:ids': { kind: 'credential', why: 'signed download link' },
   'GET /api/v1/classroom/demo/{id} path:id': { kind: 'credential', why: 'signed classroom link' },
+  'GET /api/v1/classroom/getRecordingState query:id': { kind: 'credential', why: 'signed teacher link' },
+  'POST /api/v1/classroom/putRecordingChunk query:id': { kind: 'credential', why: 'signed teacher link' },
+  'GET /api/v1/classroom/recording/{id} path:id': { kind: 'credential', why: 'signed playback link' },
   'GET /api/v1/avatar/{name} path:name': { kind: 'public', why: 'avatars are public images' },
   'POST /api/v1/user/login body:challenge_id': { kind: 'public', why: 'the SMS challenge, not an object' },
   'POST /api/v1/user/reg body:challenge_id': { kind: 'public', why: 'the SMS challenge, not an object' },
@@ -98,6 +101,10 @@ const PUBLIC_OPERATIONS: Record<string, 'none' | 'optional'> = {
   'GET /api/v1/classroom/getRoom': 'optional',
   // The room's WebSocket: its ticket (from getRoom) is the credential.
   'GET /api/v1/classroom/ws': 'none',
+  // The recording: the teacher's seat by its link, the student's player by the signed playback link.
+  'GET /api/v1/classroom/getRecordingState': 'none',
+  'POST /api/v1/classroom/putRecordingChunk': 'none',
+  'GET /api/v1/classroom/recording/{id}': 'none',
   'GET /api/v1/course/getCalendar.ics': 'none',
   'GET /api/v1/avatar/{name}': 'none',
 };
@@ -357,6 +364,18 @@ describe('authorization matrix', () => {
       'GET /api/v1/classroom/demo/{id} path:id': {
         method: 'GET',
         url: `/api/v1/classroom/demo/${course.id}?t=${forged}`,
+      },
+      'GET /api/v1/classroom/getRecordingState query:id': {
+        method: 'GET',
+        url: `/api/v1/classroom/getRecordingState?id=${course.id}&t=${forged}`,
+      },
+      'POST /api/v1/classroom/putRecordingChunk query:id': {
+        method: 'POST',
+        url: `/api/v1/classroom/putRecordingChunk?id=${course.id}&n=0&t=${forged}`,
+      },
+      'GET /api/v1/classroom/recording/{id} path:id': {
+        method: 'GET',
+        url: `/api/v1/classroom/recording/${course.id}?t=${forged}`,
       },
     };
     const credentials = Object.entries(ID_PARAMETERS)

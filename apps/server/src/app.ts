@@ -17,6 +17,11 @@ import { registerRateLimit } from './http/rate-limit.ts';
 import { registerMatchedRoute } from './http/route-path.ts';
 import { bufferedStdout, OneLineLogController, requestLoggerFactory } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import {
+  STUDENT_CACHE_DEFAULTS,
+  registerStudentCache,
+  type StudentCacheSettings,
+} from './http/student-cache.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { JOBS } from './jobs/registry.ts';
 import { registerJobs } from './jobs/scheduler.ts';
@@ -42,6 +47,8 @@ export type BuildAppOptions = {
   scheduleJobs?: boolean;
   /** Bounds and lifetime of the public reply cache (http/public-cache.ts); defaults otherwise. */
   publicCache?: Partial<PublicCacheSettings>;
+  /** Bounds and freshness of the logged-in student's reply cache (http/student-cache.ts); defaults otherwise. */
+  studentCache?: Partial<StudentCacheSettings>;
 };
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -147,6 +154,7 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   registerEnvelope(app);
   registerHttpCache(app);
   registerPublicCache(app, app.clock, { ...PUBLIC_CACHE_DEFAULTS, ...opts.publicCache });
+  registerStudentCache(app, database.db, app.clock, { ...STUDENT_CACHE_DEFAULTS, ...opts.studentCache });
   registerErrorHandler(app);
 
   // The areas (src/routes.ts): their services, the session guard (auth, before any route), routes.

@@ -14,6 +14,7 @@ import { createCalendarService } from './modules/courses/calendar.service.ts';
 import { createClassLifecycleService } from './modules/courses/class-lifecycle.service.ts';
 import { createClassReviewsService } from './modules/courses/class-reviews.service.ts';
 import { createAttendanceService } from './modules/classroom/attendance.service.ts';
+import { createRecordingService } from './modules/classroom/recording.service.ts';
 import { createRoomService } from './modules/classroom/room.service.ts';
 import { createClassroomService } from './modules/courses/classroom.service.ts';
 import { createCoursesService } from './modules/courses/courses.service.ts';
@@ -164,10 +165,21 @@ export async function createServices(deps: ServicesDeps) {
   const classReviews = createClassReviewsService({ db, dialect, clock, quotas: studentQuotas, teachers });
   // Signs the demo room links and derives the calendar feed tokens; shared by every instance.
   const linkSecret = await resolveSecret(db, undefined, SECRET_SETTING_KEYS.coursesLinkSecret, clock.now());
+  // The live room's recordings (modules/classroom): uploaded by the teacher's seat (its link, checked
+  // by the attendance service below), played by the student's signed link.
+  const recordings = createRecordingService({
+    db,
+    clock,
+    storage,
+    secret: createHmac('sha256', linkSecret).update('classroom-recording').digest('base64url'),
+    verifyTeacherLink: (token, now) => attendance.verifyTeacherLink(token, now),
+    lifecycle: classLifecycle,
+    log,
+  });
   const classroom = createClassroomService({
     db,
     clock,
-    provider: createClassroomProviderFromConfig(config, { secret: linkSecret }),
+    provider: createClassroomProviderFromConfig(config, { secret: linkSecret, recordings }),
     lifecycle: classLifecycle,
   });
   const calendar = createCalendarService({
@@ -196,6 +208,7 @@ export async function createServices(deps: ServicesDeps) {
     db,
     clock,
     ice: { urls: config.ICE_SERVERS, turnSecret: config.TURN_SECRET },
+    recording: config.CLASSROOM_DRIVER === 'live',
     ticketSecret: createHmac('sha256', linkSecret).update('classroom-room-ticket').digest('base64url'),
     verifyTeacherLink: (token, now) => attendance.verifyTeacherLink(token, now),
   });
@@ -233,6 +246,7 @@ export async function createServices(deps: ServicesDeps) {
     classroom,
     attendance,
     rooms,
+    recordings,
     calendar,
     reminders,
     users,

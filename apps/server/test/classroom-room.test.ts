@@ -22,7 +22,7 @@ import {
  */
 
 describe('GET /classroom/getRoom', () => {
-  it("gives the student's seat by session and the teacher's by link, with ICE servers, a ticket and no recording announced (none is made yet)", async () => {
+  it("gives the student's seat by session and the teacher's by link, with ICE servers, a ticket and the recording announced (the live driver records)", async () => {
     const ctx = await setup();
     const c = await studentWithClass(ctx);
     ctx.t.clock.advance(c.startAt - ctx.t.clock.now() - 9 * MINUTE);
@@ -39,7 +39,7 @@ describe('GET /classroom/getRoom', () => {
       peer_name: 'Emily Carter',
       teacher_name: 'Emily Carter',
       ws_path: '/api/v1/classroom/ws',
-      recording: false,
+      recording: true,
     });
     const expiry = Math.floor((c.endAt + 30 * MINUTE) / 1000);
     expect(room.ice_servers).toEqual([

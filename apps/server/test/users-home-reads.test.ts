@@ -5,17 +5,21 @@ import type { Order } from '@app/contract/payments';
 import type { UserHome } from '@app/contract/users';
 import type { CoinLog } from '@app/contract/wallet';
 import { createStudentSession } from '../../../test-support/students.ts';
+import { STUDENT_CACHE_DEFAULTS } from '../src/http/student-cache.ts';
+import { runOps } from '../src/ops/run.ts';
 import { envelope, get, post, transportOf } from './helpers/auth.ts';
 import { DAY, HOUR, MINUTE, giveCoins, manualClock, wholeMinute } from './helpers/courses.ts';
 import { createSlot, createTeacher } from './helpers/factories.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
- * The logged-in student's reads after each write (issue 36): the reads were rewritten to fewer,
- * prepared statements (the home page's counts in one, the lists counted without their joins, the
- * class lists on the partial index of open classes), and none of them caches, so a booking, a
- * cancellation, a class that ends, a teacher's report, an order and its payment each show in the
- * very next read of every page that shows them.
+ * The logged-in student's reads after each write (issue 36): the reads run fewer, prepared
+ * statements (the home page's counts in one, the lists counted without their joins, the class lists
+ * on the partial index of open classes), and their replies are cached per student under a version
+ * that database triggers bump on every write (http/student-cache.ts, migration 0017). A booking, a
+ * cancellation, a class that ends, a teacher's report, an order and its payment, a like, a profile
+ * change, a review, a teacher's new name and an operator's coin adjustment each show in the very
+ * next read of every page that shows them, also when another instance or connection made the write.
  */
 
 const NOW = wholeMinute(Date.now());
@@ -178,5 +182,206 @@ describe('the logged-in reads after each write', () => {
     const logs = await coinLogs(t, s.token);
     expect(logs.total).toBe(product.bonus_coins > 0 ? 3 : 2);
     expect(logs.records.some((r) => r.type === 300 && r.order_no === order.order_no)).toBe(true);
+  });
+});
+
+describe("the student's reply cache", () => {
+  const hits = (t: TestApp) => t.app.studentCache.stats().hits;
+
+  it('answers a repeated read from the cache, per student, route, query and language', async () => {
+    const { t, teacher, s } = await setup();
+    const other = await createStudentSession(transportOf(t));
+    const slotId = await createSlot(t.db, teacher, { start_at: NOW + 2 * DAY });
+    await t.app.courses.book({ studentId: s.studentId, slotId, payType: 'coin' });
+
+    const first = await get(t, '/user/getUserHome', { token: s.token });
+    const before = hits(t);
+    const second = await get(t, '/user/getUserHome', { token: s.token });
+    expect(hits(t)).toBe(before + 1);
+    expect(second.body).toBe(first.body);
+    expect(second.headers['content-type']).toBe(first.headers['content-type']);
+    expect(second.headers['cache-control']).toBe('no-store');
+
+    // Another student, another query, another language: each computed apart.
+    const theirs = envelope(await get(t, '/user/getUserHome', { token: other.token })).data as UserHome;
+    expect(theirs.user.student_id).toBe(other.studentId);
+    expect(theirs.coins).toBe(0);
+    const recentPage = await recent(t, s.token);
+    expect(recentPage.total).toBe(1);
+    const finishedPage = await finished(t, s.token);
+    expect(finishedPage.total).toBe(0);
+    const zh = envelope(await get(t, '/user/getUserHome', { token: s.token, lang: 'zh-Hans' }));
+    const en = envelope(await get(t, '/user/getUserHome', { token: s.token, lang: 'en' }));
+    expect(zh.msg).not.toBe(en.msg);
+  });
+
+  it('never keeps an error reply, and serves nothing to a request without a valid session', async () => {
+    const { t, s } = await setup();
+    const { entries } = t.app.studentCache.stats();
+    for (let i = 0; i < 2; i++) {
+      const missing = await get(t, '/course/getCourseInfo?id=999999', { token: s.token });
+      expect(missing.statusCode).toBe(404);
+      const bad = await get(t, '/user/coins/getCoinLogs?current=0', { token: s.token });
+      expect(bad.statusCode).toBe(400);
+    }
+    expect(t.app.studentCache.stats().entries).toBe(entries);
+    await home(t, s.token);
+    expect((await get(t, '/user/getUserHome')).statusCode).toBe(401);
+    expect((await get(t, '/user/getUserHome', { token: `${s.token}x` })).statusCode).toBe(401);
+  });
+
+  it('recomputes a reply once it is older than the freshness limit (what the clock alone changes)', async () => {
+    const { t, clock, teacher, s } = await setup();
+    const slotId = await createSlot(t.db, teacher, { start_at: NOW + 2 * HOUR });
+    const course = await t.app.courses.book({ studentId: s.studentId, slotId, payType: 'coin' });
+    const path = `/course/getCourseInfo?id=${course.id}`;
+    expect(await read(t, path, s.token)).toMatchObject({ status: 100, cancellable: true });
+    const before = hits(t);
+    await read(t, path, s.token);
+    expect(hits(t)).toBe(before + 1);
+    // The class starts: nothing was written, the clock moved.
+    clock.advance(2 * HOUR + MINUTE);
+    const again = await createStudentSession(transportOf(t), { mobile: s.mobile });
+    expect(await read(t, path, again.token)).toMatchObject({ status: 200, cancellable: false });
+    const started = hits(t);
+    clock.advance(STUDENT_CACHE_DEFAULTS.freshMs);
+    await read(t, path, again.token);
+    expect(hits(t)).toBe(started);
+  });
+
+  it('shows a write made by another instance, another connection or the ops CLI in the next read', async () => {
+    const { t, teacher, s } = await setup();
+    const b = await createTestApp({ reuseDatabaseOf: t, clock: t.clock });
+    const slotId = await createSlot(t.db, teacher, { start_at: NOW + 2 * DAY });
+    const course = await t.app.courses.book({ studentId: s.studentId, slotId, payType: 'coin' });
+    const cached = async () => {
+      const [h, liked, balance, list, info] = [
+        await home(t, s.token),
+        await read<number[]>(t, '/user/getUserLikeTeachersIds', s.token),
+        await read<{ coins: number }>(t, '/user/coins/getCoinBalance', s.token),
+        await recent(t, s.token),
+        await read<{ teacher: { name: string }; courseware: unknown[] }>(
+          t,
+          `/course/getCourseInfo?id=${course.id}`,
+          s.token,
+        ),
+      ];
+      return { h, liked, balance, list, info };
+    };
+    const first = await cached();
+    expect(first.liked).toEqual([]);
+    const before = hits(t);
+    expect((await cached()).h).toEqual(first.h);
+    expect(hits(t)).toBe(before + 5);
+
+    // A like on the other instance.
+    const like = await post(
+      b,
+      '/user/UserLikeTeacher',
+      { teacher_id: teacher, like: true },
+      { token: s.token },
+    );
+    expect(like.statusCode, like.body).toBe(200);
+    const liked = await cached();
+    expect(liked.liked).toEqual([teacher]);
+    expect(liked.h.counts.favourite_teachers).toBe(1);
+
+    // A profile change on the other instance.
+    const nick = await post(b, '/user/setUserInfo', { student_nick: 'Cached' }, { token: s.token });
+    expect(nick.statusCode, nick.body).toBe(200);
+    expect((await home(t, s.token)).user.student_nick).toBe('Cached');
+
+    // The teacher renamed by another connection (shared rows shown in the student's classes).
+    await b.db.updateTable('teacher').set({ name: 'Renamed Teacher' }).where('id', '=', teacher).execute();
+    const renamed = await cached();
+    const shown = { teacher: { name: 'Renamed Teacher' } };
+    expect(renamed.info).toMatchObject(shown);
+    expect(renamed.list.records[0]).toMatchObject(shown);
+    expect(renamed.h.next_classes[0]).toMatchObject(shown);
+    // Made inactive: the liked list shows active teachers only.
+    await b.db.updateTable('teacher').set({ active: 0 }).where('id', '=', teacher).execute();
+    expect(await read<number[]>(t, '/user/getUserLikeTeachersIds', s.token)).toEqual([]);
+
+    // Courseware attached to the class by another connection.
+    await b.db
+      .insertInto('courseware_item')
+      .values({
+        student_id: s.studentId,
+        kind: 'pdf',
+        name: 'lesson.pdf',
+        storage_key: 'courseware/lesson.pdf',
+        course_id: course.id,
+        created_at: NOW,
+      })
+      .execute();
+    expect((await cached()).info.courseware).toHaveLength(1);
+
+    // An operator's coin adjustment through the ops CLI, on its own connection.
+    const outcome = await runOps(
+      { db: b.db, dialect: b.dialect, clock: t.clock, config: b.config },
+      [
+        'coins',
+        'adjust',
+        '--student',
+        String(s.studentId),
+        '--type',
+        'increase',
+        '--amount',
+        '55',
+        '--reason',
+        'cache test',
+      ],
+      { USER: 'tester' },
+    );
+    expect(outcome.code, JSON.stringify(outcome)).toBe(0);
+    const adjusted = await cached();
+    expect(adjusted.balance.coins).toBe(first.balance.coins + 55);
+    expect(adjusted.h.coins).toBe(first.balance.coins + 55);
+    expect((await coinLogs(t, s.token)).records[0]).toMatchObject({ amount: 55 });
+
+    // A cancellation on the other instance: every page of the first shows it.
+    const cancel = await post(
+      b,
+      '/course/cancelCourse',
+      { id: course.id, reason: 'personal' },
+      { token: s.token },
+    );
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const cancelled = await cached();
+    expect(cancelled.list.total).toBe(0);
+    expect(cancelled.h.counts.upcoming_classes).toBe(0);
+    expect(cancelled.balance.coins).toBe(adjusted.balance.coins + 100);
+  });
+
+  it('bumps the version of exactly the students a write concerns', async () => {
+    const { t, teacher, s } = await setup();
+    const other = await createStudentSession(transportOf(t));
+    const version = async (studentId: number) =>
+      Number(
+        (
+          await t.db
+            .selectFrom('student_reads_version')
+            .select('version')
+            .where('student_id', '=', studentId)
+            .executeTakeFirst()
+        )?.version ?? 0,
+      );
+    const [mine, theirs] = [await version(s.studentId), await version(other.studentId)];
+    await giveCoins(t.db, t.app.wallet, s.studentId, 10);
+    expect(await version(s.studentId)).toBeGreaterThan(mine);
+    expect(await version(other.studentId)).toBe(theirs);
+    // A teacher's field no student's read shows bumps nobody.
+    const slotId = await createSlot(t.db, teacher, { start_at: NOW + 2 * DAY });
+    await t.app.courses.book({ studentId: s.studentId, slotId, payType: 'coin' });
+    const booked = await version(s.studentId);
+    await t.db.updateTable('teacher').set({ intro_en: 'Changed' }).where('id', '=', teacher).execute();
+    expect(await version(s.studentId)).toBe(booked);
+    await t.db
+      .updateTable('teacher')
+      .set({ avatar: 'https://example.com/a.png' })
+      .where('id', '=', teacher)
+      .execute();
+    expect(await version(s.studentId)).toBeGreaterThan(booked);
+    expect(await version(other.studentId)).toBe(theirs);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from './i18n.ts';
-import { queryIdSchema } from './ids.ts';
+import { queryIdSchema, queryIntSchema } from './ids.ts';
 
 /**
  * The live classroom (issue 35, DESIGN.md §12): the room of a class (GET /classroom/getRoom) and the
@@ -136,3 +136,57 @@ export type ServerMessage = z.infer<typeof serverMessageSchema>;
 
 /** The reason of a close frame (JSON): a message key and its text in the ticket's language. */
 export type RoomCloseReason = { code: string; message: string };
+
+// ---- the recording (DESIGN.md §12 "Recording") ---------------------------------------------------
+
+/**
+ * The teacher's seat records the call (MediaRecorder, WebM) in chunks of RECORDING_TIMESLICE_MS and
+ * uploads each as it comes: POST /classroom/putRecordingChunk?id=&n=&t= with the raw bytes
+ * (Content-Type video/webm). Chunk n replaces an earlier upload of n (a retry); the reply tells the
+ * next chunk expected, so a seat that reconnects resumes there. The server joins the chunks in order
+ * when the class ends; the playback streams from GET /classroom/recording/{id}?t=.
+ */
+export const RECORDING_TIMESLICE_MS = 4_000;
+/** At most this many bytes per chunk (4 MiB; ~4 s of the composed call is ~0.5 MB). */
+export const RECORDING_CHUNK_MAX_BYTES = 4 * 1024 * 1024;
+/** At most this many bytes per recording (1.5 GiB; a 50-minute class at ~1 Mbit/s is ~400 MB). */
+export const RECORDING_MAX_BYTES = 1536 * 1024 * 1024;
+/** Chunk numbers run from 0 to this (a 50-minute class has ~750 chunks of 4 s). */
+export const RECORDING_MAX_CHUNK = 99_999;
+
+export const recordingStateQuerySchema = z.object({
+  id: queryIdSchema,
+  /** The teacher's link token: only the teacher's seat of the class records it. */
+  t: z.string().min(1).max(512).optional(),
+});
+
+export const recordingChunkQuerySchema = recordingStateQuerySchema.extend({
+  /** The chunk's number, from 0. */
+  n: queryIntSchema({ min: 0, max: RECORDING_MAX_CHUNK }),
+  /** Milliseconds of recording at the end of this chunk (from the seat's first chunk), for the duration. */
+  ms: queryIntSchema({ min: 0, max: 24 * 3_600_000 }).optional(),
+  /** 1: the first chunk of a recorder (it carries the WebM header). */
+  head: z.enum(['0', '1']).optional(),
+  /** 1: the last chunk (the class is over): the recording is closed and joined now. */
+  last: z.enum(['0', '1']).optional(),
+});
+export type RecordingChunkQuery = z.infer<typeof recordingChunkQuerySchema>;
+
+export const recordingStateSchema = z.object({
+  /** none: nothing uploaded yet; open: taking chunks; final: joined, taking no more. */
+  state: z.enum(['none', 'open', 'final']),
+  /** The chunk number to send next (one past the highest stored). */
+  next: z.number().int(),
+  /** Bytes stored so far (final: the joined file's size). */
+  size: z.number().int(),
+  duration_ms: z.number().int(),
+  /** The class's end: the seat stops recording then and sends its last chunk. */
+  end: z.string(),
+});
+export type RecordingState = z.infer<typeof recordingStateSchema>;
+
+export const recordingPathSchema = z.object({ id: queryIdSchema });
+export const recordingQuerySchema = z.object({
+  /** The playback link's signature (the class and its student), given by getCourseInfo's playback. */
+  t: z.string().max(128).default(''),
+});

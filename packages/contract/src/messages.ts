@@ -6,6 +6,7 @@ import { COURSE_MESSAGES } from './messages/courses.ts';
 import { FILE_MESSAGES } from './messages/files.ts';
 import { PAYMENT_MESSAGES } from './messages/payments.ts';
 import { PROGRESS_MESSAGES } from './messages/progress.ts';
+import { RECORDING_MESSAGES } from './messages/recording.ts';
 import { TEACHER_MESSAGES } from './messages/teachers.ts';
 import { USER_MESSAGES } from './messages/users.ts';
 
@@ -24,6 +25,7 @@ export const MESSAGE_AREAS = {
   files: FILE_MESSAGES,
   progress: PROGRESS_MESSAGES,
   classroom: CLASSROOM_MESSAGES,
+  recording: RECORDING_MESSAGES,
 } as const;
 
 export const MESSAGES = {
@@ -36,6 +38,7 @@ export const MESSAGES = {
   ...FILE_MESSAGES,
   ...PROGRESS_MESSAGES,
   ...CLASSROOM_MESSAGES,
+  ...RECORDING_MESSAGES,
 } as const satisfies Record<string, Bilingual>;
 
 export type MessageKey = keyof typeof MESSAGES;

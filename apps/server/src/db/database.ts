@@ -450,6 +450,28 @@ export type TeacherContactTable = {
   updated_at: number;
 };
 
+/** The recording of a class's live room (migration 0016): open while chunks come, then final. */
+export type ClassRecordingTable = {
+  course_id: number;
+  state: 'open' | 'final';
+  size: number;
+  duration_ms: number;
+  started_at: number;
+  updated_at: number;
+  claimed_at: number | null;
+  final_key: string | null;
+  finalised_at: number | null;
+};
+
+/** A stored chunk of a class's recording (migration 0016). */
+export type ClassRecordingChunkTable = {
+  course_id: number;
+  n: number;
+  size: number;
+  head: number;
+  received_at: number;
+};
+
 /** A class's notice claimed before it is sent, so it goes out once across instances (migration 0015). */
 export type ClassNoticeTable = {
   course_id: number;
@@ -506,6 +528,8 @@ export type Database = {
   class_attendance: ClassAttendanceTable;
   class_notice: ClassNoticeTable;
   teacher_contact: TeacherContactTable;
+  class_recording: ClassRecordingTable;
+  class_recording_chunk: ClassRecordingChunkTable;
   student_reads_version: StudentReadsVersionTable;
 };
 

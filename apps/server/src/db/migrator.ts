@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012-student-quotas.ts';
 import * as m0013 from './migrations/0013-student-reads.ts';
 import * as m0014 from './migrations/0014-home-outcomes.ts';
 import * as m0015 from './migrations/0015-classroom-attendance.ts';
+import * as m0016 from './migrations/0016-classroom-recording.ts';
 import * as m0017 from './migrations/0017-student-reads-version.ts';
 
 /**
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-student-reads': m0013,
   '0014-home-outcomes': m0014,
   '0015-classroom-attendance': m0015,
+  '0016-classroom-recording': m0016,
   '0017-student-reads-version': m0017,
 };
 

@@ -3,6 +3,7 @@ import { SIGNAL_MESSAGE_MAX_BYTES } from '@app/contract/classroom';
 import { registerApiRoutes } from '../../http/api-routes.ts';
 import type { App } from '../../http/fastify-types.ts';
 import type { FullAttendanceService as AttendanceService } from './attendance.service.ts';
+import { recordingRoutes } from './recording.routes.ts';
 import { roomRoutes } from './room.routes.ts';
 import type { RoomService } from './room.service.ts';
 import {
@@ -33,7 +34,7 @@ declare module 'fastify' {
  * is reachable at the API level too); the web app links to the room only with `live`.
  */
 export async function classroomPlugin(app: App): Promise<void> {
-  const { rooms, attendance } = app.services;
+  const { rooms, attendance, recordings } = app.services;
   const config = app.config;
   const log = app.log;
   const hub = createSignallingHub({
@@ -69,4 +70,5 @@ export async function classroomPlugin(app: App): Promise<void> {
   app.decorate('signalling', hub);
   await app.register(websocket, { options: { maxPayload: SIGNAL_MESSAGE_MAX_BYTES } });
   await registerApiRoutes(app, roomRoutes, { rooms, hub });
+  await registerApiRoutes(app, recordingRoutes, { recordings });
 }

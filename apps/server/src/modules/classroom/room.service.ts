@@ -30,6 +30,8 @@ export type RoomServiceDeps = {
   ice: { urls: readonly string[]; turnSecret: string | undefined };
   /** Signs the room tickets (a server secret shared by every instance). */
   ticketSecret: string;
+  /** Whether the room records the class (the live driver: the teacher's seat uploads it). */
+  recording?: boolean;
   /** The class and teacher of a valid teacher link (modules/classroom/teacher-link.ts). */
   verifyTeacherLink(
     token: string,
@@ -131,8 +133,8 @@ export function createRoomService(deps: RoomServiceDeps) {
         ticket: signTicket(deps.ticketSecret, { classId: row.id, seat, expiresAt, lang: input.lang }),
         ticket_expires: iso(expiresAt),
         ws_path: ROOM_WS_PATH,
-        // Nothing records the live room yet (issue 35's recording is to come): never announce one.
-        recording: false,
+        // The live driver records every class (the teacher's seat uploads it): announced to both.
+        recording: deps.recording === true,
       };
     },
 

@@ -107,6 +107,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<{
       querystring: timetableQuerySchema,
       data: timetableSchema,
       failures: readFailures,
+      config: { studentCache: true },
     },
     (request) => courses.getTimetable(studentIdOf(request), request.query),
   );
@@ -119,6 +120,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<{
       querystring: courseListQuerySchema,
       data: courseListPageSchema,
       failures: readFailures,
+      config: { studentCache: true },
     },
     (request) => courses.getCourseList(studentIdOf(request), request.query),
   );
@@ -131,6 +133,7 @@ export const coursesRoutes: FastifyPluginAsyncZod<{
       querystring: courseIdQuerySchema,
       data: courseInfoSchema,
       failures: recordFailures,
+      config: { studentCache: true },
     },
     (request) => courses.getCourseInfo(studentIdOf(request), request.query.id),
   );

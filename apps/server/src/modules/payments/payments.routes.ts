@@ -95,6 +95,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       querystring: orderListQuerySchema,
       data: pageSchema(orderSchema),
       failures: readFailures,
+      config: { studentCache: true },
     },
     (request) => payments.getOrderList(studentIdOf(request), request.query),
   );

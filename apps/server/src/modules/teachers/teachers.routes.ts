@@ -91,6 +91,7 @@ export const teachersRoutes: FastifyPluginAsyncZod<{ teachers: TeachersService }
       summary: "Ids of the student's favourite teachers, most recently liked first",
       data: likedTeacherIdsSchema,
       failures,
+      config: { studentCache: true },
     },
     (request) => teachers.likedTeacherIds(studentIdOf(request)),
   );

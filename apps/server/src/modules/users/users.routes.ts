@@ -39,6 +39,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         'Account overview: profile, coins, cards summary, next 3 classes, unread teacher reports (and the latest 3), counts',
       data: userHomeSchema,
       failures: refusals,
+      config: { studentCache: true },
     },
     (request) => users.getUserHome(studentIdOf(request)),
   );

@@ -29,6 +29,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
       summary: "The student's study-coin balance (the sum of the coin ledger, never negative)",
       data: coinBalanceSchema,
       failures: { 401: errorEnvelopeSchema },
+      config: { studentCache: true },
     },
     (request) => wallet.getCoinBalance(studentIdOf(request)),
   );
@@ -40,6 +41,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = as
       querystring: coinLogsQuerySchema,
       data: pageSchema(coinLogSchema),
       failures,
+      config: { studentCache: true },
     },
     (request) => wallet.getCoinLogs(studentIdOf(request), request.query),
   );

@@ -177,7 +177,8 @@ export const classTeacherLink = defineCommand({
 
 export const classAttendance = defineCommand({
   name: 'class attendance',
-  summary: "Print the class's joins and leaves of the live room per seat, and each seat's minutes in class",
+  summary:
+    "Print the class's joins and leaves of the live room per seat, each seat's minutes in class, and the recording's state, size and duration",
   options: { class: 'class id' },
   example: 'class attendance --class 120',
   schema: classOnly,
@@ -205,6 +206,14 @@ export const classAttendance = defineCommand({
         );
       }
     }
+    const recording = await ctx.services.recordings.summaryOf(input.class);
+    lines.push(
+      recording
+        ? `recording: ${recording.state}, ${(recording.size / 1024 ** 2).toFixed(1)} MB, ${(
+            recording.duration_ms / 1000
+          ).toFixed(0)} s${recording.state === 'open' ? `, ${recording.chunks} chunk(s)` : ''}`
+        : 'recording: none',
+    );
     return { before: null, after: null, output: lines.join('\n') };
   },
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { commaList, int, optionalString } from '../../env-fields.ts';
 import type { ClassroomProvider } from './classroom-provider.ts';
 import { createDemoClassroomProvider } from './demo-classroom-provider.ts';
-import { createLiveClassroomProvider } from './live-classroom-provider.ts';
+import { createLiveClassroomProvider, type LiveRecordings } from './live-classroom-provider.ts';
 
 /**
  * The classroom provider's environment variables (README "Configuration"), merged into the server's
@@ -38,12 +38,13 @@ export function missingClassroomSettings(settings: ClassroomSettings): { key: st
 
 /**
  * The provider CLASSROOM_DRIVER names. `secret` signs the demo room links (a server secret kept in
- * app_setting, shared by every instance).
+ * app_setting, shared by every instance); `recordings` are the live room's (modules/classroom).
  */
 export function createClassroomProviderFromConfig(
   config: ClassroomSettings,
-  options: { secret: string },
+  options: { secret: string; recordings?: LiveRecordings },
 ): ClassroomProvider {
-  if (config.CLASSROOM_DRIVER === 'live') return createLiveClassroomProvider();
+  if (config.CLASSROOM_DRIVER === 'live')
+    return createLiveClassroomProvider(options.recordings ? { recordings: options.recordings } : {});
   return createDemoClassroomProvider({ secret: options.secret });
 }
