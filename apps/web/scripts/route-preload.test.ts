@@ -98,23 +98,12 @@ const BUILT = [
  * Runs the document's loader in a page whose body holds a first screen (or not) and whose tab is
  * visible (or not); returns what it added to <head> at once, and after the next frame and task.
  */
-function runLoader(
-  html: string,
-  page: { firstScreen: boolean; hidden?: boolean; pathname?: string; zone?: string; zoneSlots?: number },
-) {
+function runLoader(html: string, page: { firstScreen: boolean; hidden?: boolean; pathname?: string }) {
   const loader = /<script>(\(function\(\)\{function go[\s\S]*?)<\/script>/.exec(html)![1]!;
   const added: string[] = [];
   const later: Array<() => void> = [];
-  const zoneSlots = Array.from({ length: page.zoneSlots ?? 0 }, () => ({ textContent: '' }));
   const document = {
     visibilityState: page.hidden ? 'hidden' : 'visible',
-    documentElement: {
-      style: {
-        getPropertyValue: (name: string) =>
-          name === '--ls-boot-zone' && page.zone !== undefined ? JSON.stringify(page.zone) : '',
-      },
-    },
-    querySelectorAll: (selector: string) => (selector === '.ls-boot-zone' ? zoneSlots : []),
     querySelector: (selector: string) => (selector === '[data-first-screen]' && page.firstScreen ? {} : null),
     createElement: (tag: string) => ({ tag }) as Record<string, string>,
     head: {
@@ -130,7 +119,7 @@ function runLoader(
   });
   const atOnce = [...added];
   while (later.length > 0) later.shift()!();
-  return { atOnce, after: added, zoneSlots: zoneSlots.map((slot) => slot.textContent) };
+  return { atOnce, after: added };
 }
 
 describe('the loader', () => {
@@ -149,17 +138,7 @@ describe('the loader', () => {
   });
 
   it('asks for the code after the first frame when the document holds a first screen', () => {
-    expect(runLoader(html, { firstScreen: true })).toMatchObject({ atOnce: [], after: code });
-  });
-
-  it("writes the zone the pre-paint script named into the screen's zone slots, as text", () => {
-    expect(runLoader(html, { firstScreen: true, zone: 'London time', zoneSlots: 2 }).zoneSlots).toEqual([
-      'London time',
-      'London time',
-    ]);
-    // In Beijing time the pre-paint script names no zone: the slots (hidden then) stay empty.
-    expect(runLoader(html, { firstScreen: true, zoneSlots: 2 }).zoneSlots).toEqual(['', '']);
-    expect(runLoader(html, { firstScreen: true, zone: 'London time', zoneSlots: 0 }).after).toEqual(code);
+    expect(runLoader(html, { firstScreen: true })).toEqual({ atOnce: [], after: code });
   });
 
   it('asks at once on the generic screen and in a hidden tab', () => {

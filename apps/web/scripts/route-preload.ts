@@ -88,7 +88,6 @@ export function preloadScript(preloads: ReadonlyArray<readonly [string, readonly
  * scripts/first-screens.ts) paints that screen first and asks for the code in the task after the
  * frame: on a phone's link the code then does not compete with the document for the first paint,
  * and the screen is on view at once. Elsewhere (the generic screen, a hidden tab) it asks at once.
- * Before that it writes the zone name into the screen's zone slots (`.ls-boot-zone`).
  */
 export function loaderScript(
   entry: { script: string; preloads: readonly string[] },
@@ -102,14 +101,7 @@ export function loaderScript(
     'var s=document.createElement("script");' +
     `s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entry.script)};document.head.appendChild(s);` +
     pagePreloads +
-    '}' +
-    // The start-up screen's zone slots get the zone the pre-paint script named, as text: generated
-    // content (a ::before) is not the element's text, so the screen's paragraph would measure
-    // smaller than the page's same paragraph, which would then count as a later, larger paint.
-    'try{var z=document.documentElement.style.getPropertyValue("--ls-boot-zone");' +
-    'if(z){z=JSON.parse(z);var n=document.querySelectorAll(".ls-boot-zone");' +
-    'for(var k=0;k<n.length;k++)n[k].textContent=z}}catch(x){}' +
-    'if(document.querySelector("[data-first-screen]")&&document.visibilityState!=="hidden")' +
+    '}if(document.querySelector("[data-first-screen]")&&document.visibilityState!=="hidden")' +
     'requestAnimationFrame(function(){setTimeout(go,0)});else go()})();'
   );
 }
