@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHAT_TEXT_MAX, type Room } from '@app/contract/classroom';
+import { CallRecorder, type RecorderStatus } from '../lib/recorder.ts';
 import { RoomCall, type CallStatus, type ChatLine, type MediaState } from '../lib/room-call.ts';
 import { classClock, formatDuration, type Quality } from '../lib/room-status.ts';
 import '../../../locales/classroom/index.ts';
@@ -45,6 +46,34 @@ function QualityChip({ quality }: { quality: Quality | null }) {
       </span>
       {t('classroom.call.quality', { level: word })}
     </span>
+  );
+}
+
+/**
+ * The recording's indicator (DESIGN.md §12): the teacher's seat shows what its recorder does, the
+ * student's seat that the class is recorded; with the notice of where the recording goes.
+ */
+function RecordingNotice({ seat, status }: { seat: Room['seat']; status: RecorderStatus }) {
+  const { t } = useTranslation();
+  const word =
+    seat === 'student'
+      ? t('classroom.recording.recorded')
+      : t(`classroom.recording.${status}` as 'classroom.recording.recording');
+  return (
+    <>
+      <span
+        className={`ls-cr-chip ls-cr-rec ls-cr-rec-${seat === 'student' ? 'recording' : status}`}
+        role="status"
+        data-testid="recording-indicator"
+        data-state={seat === 'student' ? 'recorded' : status}
+      >
+        <span className="ls-cr-rec-dot" aria-hidden="true" />
+        {word}
+      </span>
+      <p className="ls-muted ls-small ls-cr-rec-notice" data-testid="recording-notice">
+        {t('classroom.recording.notice')}
+      </p>
+    </>
   );
 }
 
@@ -138,11 +167,14 @@ export function CallView({
   stream,
   fetchRoom,
   onEnded,
+  teacherToken,
 }: {
   room: Room;
   stream: MediaStream;
   fetchRoom: () => Promise<Room>;
   onEnded: (message: string | null) => void;
+  /** The teacher link's token: the teacher's seat records the class with it. */
+  teacherToken?: string | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const [status, setStatus] = useState<CallStatus>('connecting');
@@ -152,7 +184,9 @@ export function CallView({
   const [lines, setLines] = useState<ChatLine[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [quality, setQuality] = useState<Quality | null>(null);
+  const [recording, setRecording] = useState<RecorderStatus>('idle');
   const call = useRef<RoomCall | null>(null);
+  const recorder = useRef<CallRecorder | null>(null);
   const remoteVideo = useRef<HTMLVideoElement>(null);
   const selfVideo = useRef<HTMLVideoElement>(null);
   const ended = useRef(onEnded);
@@ -182,6 +216,29 @@ export function CallView({
     // One call per room and stream; the language of its messages is the one it started with.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [room, stream]);
+
+  // The teacher's seat records the call (lib/recorder.ts) once both seats are connected.
+  useEffect(() => {
+    if (room.seat !== 'teacher' || !room.recording || !teacherToken) return;
+    const roomRecorder = new CallRecorder({
+      classId: room.class_id,
+      token: teacherToken,
+      end: room.end,
+      lang: i18n.language,
+      local: stream,
+      onStatus: setRecording,
+    });
+    recorder.current = roomRecorder;
+    return () => {
+      roomRecorder.dispose();
+      recorder.current = null;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [room, stream, teacherToken]);
+  useEffect(() => {
+    recorder.current?.setRemote(remote);
+    if (status === 'connected' && remote) void recorder.current?.start();
+  }, [status, remote]);
 
   useEffect(() => {
     if (selfVideo.current) selfVideo.current.srcObject = stream;
@@ -218,6 +275,7 @@ export function CallView({
         </span>
         <ClassTimer room={room} />
         <QualityChip quality={status === 'connected' ? quality : null} />
+        {room.recording && <RecordingNotice seat={room.seat} status={recording} />}
       </div>
       <div className="ls-cr-stage">
         <div className="ls-cr-remote">

@@ -94,6 +94,7 @@ function RoomBody({ id, token }: { id: number; token: string | undefined }) {
           stream={phase.stream}
           fetchRoom={fetchRoom}
           onEnded={(message) => setPhase({ kind: 'ended', message })}
+          teacherToken={token}
         />
       )}
       {phase.kind === 'ended' && (
