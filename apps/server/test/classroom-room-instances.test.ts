@@ -77,6 +77,28 @@ describe.each(BUSES)('two instances over $name', ({ env }) => {
     expect(await tch.next('peer-left')).toEqual({ type: 'peer-left', seat: 'student' });
   });
 
+  it('take a ticket once across instances: used on one, refused on the other (4401, ticket-used)', async () => {
+    const { ctx, b, baseA, baseB } = await twoInstances(env);
+    const room = await openClass(ctx);
+    const first = client(baseA, room.teacher.ticket);
+    await first.next('welcome');
+    const again = client(baseB, room.teacher.ticket);
+    expect(await again.closed).toEqual({
+      code: 4401,
+      reason: {
+        code: 'classroom.ticketUsed',
+        reason: 'ticket-used',
+        message: 'The entry ticket was used already; enter again',
+      },
+    });
+    await quiet();
+    expect(first.socket.readyState).toBe(first.socket.OPEN);
+    expect(ctx.t.app.signalling.connectionCount()).toBe(1);
+    expect(b.app.signalling.connectionCount()).toBe(0);
+    first.send({ type: 'leave' });
+    await first.closed;
+  });
+
   it('replace a seat across instances: the newer connection wins, the older is closed', async () => {
     const { ctx, b, baseA, baseB } = await twoInstances(env);
     const room = await openClass(ctx);
@@ -91,7 +113,11 @@ describe.each(BUSES)('two instances over $name', ({ env }) => {
     expect(await second.next('welcome')).toEqual({ type: 'welcome', seat: 'student', peer_present: true });
     expect(await first.closed).toEqual({
       code: 4410,
-      reason: { code: 'classroom.replaced', message: 'You entered the classroom in another window' },
+      reason: {
+        code: 'classroom.replaced',
+        reason: 'seat-taken',
+        message: 'You entered the classroom in another window',
+      },
     });
     expect(await tch.next('peer-joined')).toEqual({ type: 'peer-joined', seat: 'student' });
     await quiet();

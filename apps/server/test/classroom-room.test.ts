@@ -68,10 +68,16 @@ describe('GET /classroom/getRoom', () => {
     const c = await studentWithClass(ctx);
     ctx.t.clock.advance(c.startAt - ctx.t.clock.now() - 11 * MINUTE);
     const early = await getRoom(ctx.t, `id=${c.course.id}`, c.session.token, 'zh-Hans');
-    expect(early).toEqual({ status: 409, body: { code: 409, data: null, msg: '教室在上课前 10 分钟开放' } });
+    expect(early).toEqual({
+      status: 409,
+      body: { code: 409, data: { reason: 'not-open-yet' }, msg: '教室在上课前 10 分钟开放' },
+    });
     ctx.t.clock.advance(c.endAt + 30 * MINUTE - ctx.t.clock.now());
     const late = await getRoom(ctx.t, `id=${c.course.id}`, await relogin(ctx, c.session.mobile));
-    expect(late).toEqual({ status: 409, body: { code: 409, data: null, msg: 'The classroom is closed' } });
+    expect(late).toEqual({
+      status: 409,
+      body: { code: 409, data: { reason: 'closed' }, msg: 'The classroom is closed' },
+    });
   });
 
   it("answers 404 for another student's class, 401 without a session, 403 for a wrong or another class's link", async () => {
@@ -79,14 +85,20 @@ describe('GET /classroom/getRoom', () => {
     const a = await studentWithClass(ctx);
     const b = await studentWithClass(ctx, HOUR);
     ctx.t.clock.advance(a.startAt - ctx.t.clock.now());
-    expect((await getRoom(ctx.t, `id=${a.course.id}`, b.session.token)).status).toBe(404);
-    expect((await getRoom(ctx.t, `id=${a.course.id}`)).status).toBe(401);
+    const other = await getRoom(ctx.t, `id=${a.course.id}`, b.session.token);
+    expect([other.status, other.body.data]).toEqual([404, { reason: 'not-found' }]);
+    const anonymous = await getRoom(ctx.t, `id=${a.course.id}`);
+    expect([anonymous.status, anonymous.body.data]).toEqual([401, { reason: 'sign-in' }]);
     const linkB = await teacherToken(ctx.t, b.course.id);
     for (const t of [linkB, 'x'.repeat(40), `${linkB.slice(0, -2)}AA`]) {
       const r = await getRoom(ctx.t, `id=${a.course.id}&t=${encodeURIComponent(t)}`);
       expect(r).toEqual({
         status: 403,
-        body: { code: 403, data: null, msg: 'This classroom link is not valid or has expired' },
+        body: {
+          code: 403,
+          data: { reason: 'bad-link' },
+          msg: 'This classroom link is not valid or has expired',
+        },
       });
     }
     expect((await getRoom(ctx.t, 'id=abc', a.session.token)).status).toBe(400);
@@ -103,6 +115,7 @@ describe('GET /classroom/getRoom', () => {
     ctx.t.clock.advance(c.startAt - ctx.t.clock.now());
     const r = await getRoom(ctx.t, `id=${c.course.id}`, await relogin(ctx, c.session.mobile));
     expect(r.status).toBe(409);
+    expect(r.body.data).toEqual({ reason: 'cancelled' });
     expect(r.body.msg).toBe('This class was cancelled; its classroom is closed');
   });
 });
@@ -152,7 +165,7 @@ describe('the room WebSocket', () => {
     s.send({ type: 'leave' });
     expect(await s.closed).toEqual({
       code: 4000,
-      reason: { code: 'classroom.left', message: 'You left the classroom' },
+      reason: { code: 'classroom.left', reason: 'left', message: 'You left the classroom' },
     });
     expect(await tch.next('peer-left')).toEqual({ type: 'peer-left', seat: 'student' });
     tch.socket.close();
@@ -234,7 +247,11 @@ describe('the room WebSocket', () => {
     expect(await second.next('welcome')).toEqual({ type: 'welcome', seat: 'student', peer_present: true });
     expect(await first.closed).toEqual({
       code: 4410,
-      reason: { code: 'classroom.replaced', message: 'You entered the classroom in another window' },
+      reason: {
+        code: 'classroom.replaced',
+        reason: 'seat-taken',
+        message: 'You entered the classroom in another window',
+      },
     });
     expect(await tch.next('peer-joined')).toEqual({ type: 'peer-joined', seat: 'student' });
     await quiet();
@@ -252,7 +269,11 @@ describe('the room WebSocket', () => {
     const forged = client(base, `${room.student.ticket.split('.')[0]}.${'A'.repeat(43)}`, '&lang=zh-Hans');
     expect(await forged.closed).toEqual({
       code: 4401,
-      reason: { code: 'classroom.ticketInvalid', message: '进入凭证无效，请重新进入教室' },
+      reason: {
+        code: 'classroom.ticketInvalid',
+        reason: 'bad-ticket',
+        message: '进入凭证无效，请重新进入教室',
+      },
     });
     const none = client(base, '');
     expect((await none.closed).code).toBe(4401);
@@ -267,7 +288,11 @@ describe('the room WebSocket', () => {
     const expired = client(base, room.student.ticket);
     expect(await expired.closed).toEqual({
       code: 4401,
-      reason: { code: 'classroom.ticketExpired', message: 'The entry ticket has expired; enter again' },
+      reason: {
+        code: 'classroom.ticketExpired',
+        reason: 'ticket-expired',
+        message: 'The entry ticket has expired; enter again',
+      },
     });
 
     // A ticket taken just before the room closes, used just after.
@@ -278,9 +303,42 @@ describe('the room WebSocket', () => {
     const closed = client(base, (last.body.data as Room).ticket);
     expect(await closed.closed).toEqual({
       code: 4409,
-      reason: { code: 'classroom.closed', message: 'The classroom is closed' },
+      reason: { code: 'classroom.closed', reason: 'closed', message: 'The classroom is closed' },
     });
     expect(ctx.t.app.signalling.connectionCount()).toBe(0);
+  });
+
+  it('takes a ticket once: a second socket with the same ticket is refused (4401, ticket-used), a new ticket enters', async () => {
+    const ctx = await setup();
+    const base = await listen(ctx.t);
+    const room = await openClass(ctx);
+    const first = client(base, room.student.ticket);
+    expect(await first.next('welcome')).toMatchObject({ type: 'welcome', seat: 'student' });
+    // In the ticket's language (English here), whatever the query says.
+    const again = client(base, room.student.ticket, '&lang=zh-Hans');
+    expect(await again.closed).toEqual({
+      code: 4401,
+      reason: {
+        code: 'classroom.ticketUsed',
+        reason: 'ticket-used',
+        message: 'The entry ticket was used already; enter again',
+      },
+    });
+    // The first socket keeps its seat: the refused one replaced nothing.
+    await quiet();
+    expect(first.socket.readyState).toBe(first.socket.OPEN);
+    expect(ctx.t.app.signalling.connectionCount()).toBe(1);
+    // Also after the first socket left.
+    first.send({ type: 'leave' });
+    expect((await first.closed).code).toBe(4000);
+    const third = client(base, room.student.ticket);
+    expect((await third.closed).code).toBe(4401);
+    // A fresh ticket from getRoom enters.
+    const fresh = await getRoom(ctx.t, `id=${room.course.id}`, room.session.token);
+    const fourth = client(base, (fresh.body.data as Room).ticket);
+    expect(await fourth.next('welcome')).toMatchObject({ type: 'welcome', seat: 'student' });
+    fourth.send({ type: 'leave' });
+    await fourth.closed;
   });
 
   it('tells a seat the room is closing and closes it when the room closes', async () => {
@@ -307,7 +365,7 @@ describe('the room WebSocket', () => {
     await ctx.t.close();
     expect(await s.closed).toEqual({
       code: 4503,
-      reason: { code: 'classroom.restart', message: '服务器正在重启，请重新连接' },
+      reason: { code: 'classroom.restart', reason: 'restarting', message: '服务器正在重启，请重新连接' },
     });
     // The database outlives the app: reopen it to read the stay.
     const again = await createTestApp({ env: LIVE_ENV, reuseDatabaseOf: ctx.t });

@@ -43,6 +43,47 @@ export const ROOM_CLOSE_CODES = {
   dead: 4408,
 } as const;
 
+/**
+ * Why the room refuses a seat, machine-readable (the page decides by it, never by the message text):
+ * in `data.reason` of getRoom's refusals (401, 403, 404, 409) and in the `reason` of the WebSocket's
+ * close frames.
+ */
+export const ROOM_REFUSAL_REASONS = [
+  /** 409 / 4409: before the room opens (start − 10 min). */
+  'not-open-yet',
+  /** 409 / 4409: after the room closes (end + 30 min). */
+  'closed',
+  /** 409 / 4403: the class was cancelled or abolished. */
+  'cancelled',
+  /** 403: the teacher link is forged, expired or of another class. */
+  'bad-link',
+  /** 404 / 4403: no such class for this student. */
+  'not-found',
+  /** 401: the student's seat needs a session. */
+  'sign-in',
+  /** 4401: the ticket is missing, forged or expired, or was used already: ask getRoom again. */
+  'bad-ticket',
+  'ticket-expired',
+  'ticket-used',
+  /** 4410: a newer connection of the same seat took the seat. */
+  'seat-taken',
+  /** 4000: the seat left. */
+  'left',
+  /** 4408: no answer to pings. */
+  'unresponsive',
+  /** 4503: the server is restarting. */
+  'restarting',
+] as const;
+export const roomRefusalReasonSchema = z.enum(ROOM_REFUSAL_REASONS);
+export type RoomRefusalReason = z.infer<typeof roomRefusalReasonSchema>;
+
+/** getRoom's refusals: the envelope with `data.reason` (null for a refusal from outside the room, e.g. a bad query). */
+export const roomRefusalEnvelopeSchema = z.object({
+  code: z.number().int(),
+  data: z.object({ reason: roomRefusalReasonSchema }).nullable(),
+  msg: z.string(),
+});
+
 // ---- GET /classroom/getRoom -----------------------------------------------------------------------
 
 export const roomQuerySchema = z.object({
@@ -134,8 +175,11 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 
-/** The reason of a close frame (JSON): a message key and its text in the ticket's language. */
-export type RoomCloseReason = { code: string; message: string };
+/**
+ * The reason of a close frame (JSON): the message key, the machine-readable reason and the message
+ * in the ticket's language.
+ */
+export type RoomCloseReason = { code: string; reason: RoomRefusalReason; message: string };
 
 // ---- the recording (DESIGN.md §12 "Recording") ---------------------------------------------------
 

@@ -30,6 +30,10 @@ export const CLASSROOM_MESSAGES = {
     'zh-Hans': '进入凭证已过期，请重新进入教室',
     en: 'The entry ticket has expired; enter again',
   },
+  'classroom.ticketUsed': {
+    'zh-Hans': '进入凭证已使用过，请重新进入教室',
+    en: 'The entry ticket was used already; enter again',
+  },
   'classroom.replaced': {
     'zh-Hans': '你已在其他窗口进入教室',
     en: 'You entered the classroom in another window',

@@ -1,6 +1,12 @@
 import type { Db } from '../../db/database.ts';
 
-/** SQL of the live classroom's rooms (room.service.ts): the class a room belongs to, with both names. */
+/**
+ * SQL of the live classroom's rooms (room.service.ts): the class a room belongs to, with both names;
+ * the single use of a room ticket.
+ */
+
+/** class_notice's kind of a used room ticket (per class, so a class's claims go with it). */
+const ticketKind = (ticketId: string) => `ticket:${ticketId}`;
 
 export type RoomCourseRow = {
   id: number;
@@ -33,5 +39,18 @@ export const roomRepository = {
       ])
       .where('course.id', '=', courseId)
       .executeTakeFirst();
+  },
+
+  /**
+   * Claims a room ticket as its WebSocket opens: true for the first use of all instances (the
+   * primary key (course_id, kind) of class_notice), false for any later one.
+   */
+  async claimTicket(db: Db, courseId: number, ticketId: string, now: number): Promise<boolean> {
+    const result = await db
+      .insertInto('class_notice')
+      .values({ course_id: courseId, kind: ticketKind(ticketId), claimed_at: now })
+      .onConflict((oc) => oc.columns(['course_id', 'kind']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   },
 };

@@ -1,4 +1,9 @@
-import { roomQuerySchema, roomSchema, wsQuerySchema } from '@app/contract/classroom';
+import {
+  roomQuerySchema,
+  roomRefusalEnvelopeSchema,
+  roomSchema,
+  wsQuerySchema,
+} from '@app/contract/classroom';
 import { CODES } from '@app/contract/codes';
 import { errorEnvelopeSchema } from '@app/contract/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -9,12 +14,13 @@ import { optionalStudentIdOf } from '../../http/session-policy.ts';
 import type { RoomService } from './room.service.ts';
 import type { SignallingHub } from './signalling.ts';
 
+/** The room's refusals carry `data.reason` (refusals.ts); a malformed query is a plain 400. */
 const refusals = {
   400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
+  401: roomRefusalEnvelopeSchema,
+  403: roomRefusalEnvelopeSchema,
+  404: roomRefusalEnvelopeSchema,
+  409: roomRefusalEnvelopeSchema,
 };
 
 /**
@@ -31,7 +37,7 @@ export const roomRoutes: FastifyPluginAsyncZod<{ rooms: RoomService; hub: Signal
     '/classroom/getRoom',
     {
       summary:
-        "A class's live room for a seat: the student's (session, their class) or the teacher's (`t`, the teacher link); open from start − 10 min to end + 30 min. ICE servers (TURN credentials valid until the room closes), a 60-second ticket for the WebSocket GET /classroom/ws?ticket=, and the recording notice",
+        "A class's live room for a seat: the student's (session, their class) or the teacher's (`t`, the teacher link); open from start − 10 min to end + 30 min. ICE servers (TURN credentials valid until the room closes), a 60-second single-use ticket for the WebSocket GET /classroom/ws?ticket=, and the recording notice. Refusals name their reason in `data.reason` (not-open-yet, closed, cancelled, bad-link, not-found, sign-in)",
       querystring: roomQuerySchema,
       data: roomSchema,
       failures: refusals,
@@ -53,7 +59,7 @@ export const roomRoutes: FastifyPluginAsyncZod<{ rooms: RoomService; hub: Signal
     schema: {
       tags: ['classroom'],
       summary:
-        "The room's signalling WebSocket (upgrade; messages typed in @app/contract/classroom). Refusals close the socket with 4401 (ticket), 4403 (not this seat's or cancelled), 4409 (room not open or closed) and a reason {code, message}; a plain GET is a 400",
+        "The room's signalling WebSocket (upgrade; messages typed in @app/contract/classroom). Refusals close the socket with 4401 (ticket missing, forged, expired or used already), 4403 (not this seat's or cancelled), 4409 (room not open or closed), 4410 (the seat taken by a newer connection) and a reason {code, reason, message}; a plain GET is a 400",
       querystring: wsQuerySchema,
       response: { 400: errorEnvelopeSchema },
     },

@@ -10,13 +10,13 @@ import {
 import { CODES } from '@app/contract/codes';
 import { API_BASE } from '@app/contract/constants';
 import type { Lang } from '@app/contract/i18n';
-import type { MessageKey } from '@app/contract/messages';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { iceServersFor } from './ice-servers.ts';
+import { refusalReasonOf, type RoomRefusalKey } from './refusals.ts';
 import { roomRepository as repo, type RoomCourseRow } from './room.repository.ts';
-import { signTicket, verifyTicket, type RoomTicket } from './ticket.ts';
+import { newTicketId, signTicket, verifyTicket, type RoomTicket } from './ticket.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -54,7 +54,7 @@ export function roomWindow(course: { start_at: number; end_at: number }): {
 }
 
 /** Why a room cannot be entered now, or undefined when it can. */
-function refusalOf(row: RoomCourseRow, now: number): { code: number; key: MessageKey } | undefined {
+function refusalOf(row: RoomCourseRow, now: number): { code: number; key: RoomRefusalKey } | undefined {
   if (Number(row.status) < 0) return { code: CODES.CONFLICT, key: 'classroom.cancelled' };
   const { openAt, closeAt } = roomWindow(row);
   if (now < openAt) return { code: CODES.CONFLICT, key: 'classroom.notOpen' };
@@ -62,10 +62,14 @@ function refusalOf(row: RoomCourseRow, now: number): { code: number; key: Messag
   return undefined;
 }
 
-/** A socket refusal: its close code and message key. */
+/** A socket refusal: its close code and message key (its reason follows from the key: refusals.ts). */
 export type Admission =
   | { ok: true; ticket: RoomTicket; closeAt: number }
-  | { ok: false; closeCode: number; key: MessageKey; lang: Lang };
+  | { ok: false; closeCode: number; key: RoomRefusalKey; lang: Lang };
+
+/** A refusal of getRoom: the message in the request's language and `data.reason`. */
+const refuse = (code: number, key: RoomRefusalKey) =>
+  new AppError(code, key, {}, { reason: refusalReasonOf(key) });
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -101,21 +105,21 @@ export function createRoomService(deps: RoomServiceDeps) {
       if (input.teacherToken !== undefined) {
         const link = await deps.verifyTeacherLink(input.teacherToken, now);
         if (!link || link.courseId !== input.classId) {
-          throw new AppError(CODES.FORBIDDEN, 'classroom.linkInvalid');
+          throw refuse(CODES.FORBIDDEN, 'classroom.linkInvalid');
         }
         row = await repo.findRoomCourse(db, input.classId);
         if (!row || row.teacher_id !== link.teacherId) {
-          throw new AppError(CODES.FORBIDDEN, 'classroom.linkInvalid');
+          throw refuse(CODES.FORBIDDEN, 'classroom.linkInvalid');
         }
         seat = 'teacher';
       } else {
-        if (input.studentId === null) throw new AppError(CODES.UNAUTHORIZED, 'error.unauthorized');
+        if (input.studentId === null) throw refuse(CODES.UNAUTHORIZED, 'error.unauthorized');
         row = await repo.findRoomCourse(db, input.classId);
-        if (!row || row.student_id !== input.studentId) throw AppError.notFound();
+        if (!row || row.student_id !== input.studentId) throw refuse(CODES.NOT_FOUND, 'error.notFound');
         seat = 'student';
       }
       const refusal = refusalOf(row, now);
-      if (refusal) throw new AppError(refusal.code, refusal.key);
+      if (refusal) throw refuse(refusal.code, refusal.key);
 
       const { openAt, closeAt } = roomWindow(row);
       const expiresAt = now + ROOM_TICKET_TTL_SECONDS * 1000;
@@ -130,7 +134,13 @@ export function createRoomService(deps: RoomServiceDeps) {
         peer_name: seat === 'student' ? row.teacher_name : studentName,
         teacher_name: row.teacher_name,
         ice_servers: iceServersFor(deps.ice, { classId: row.id, seat, expiresAt: closeAt }),
-        ticket: signTicket(deps.ticketSecret, { classId: row.id, seat, expiresAt, lang: input.lang }),
+        ticket: signTicket(deps.ticketSecret, {
+          id: newTicketId(),
+          classId: row.id,
+          seat,
+          expiresAt,
+          lang: input.lang,
+        }),
         ticket_expires: iso(expiresAt),
         ws_path: ROOM_WS_PATH,
         // The live driver records every class (the teacher's seat uploads it): announced to both.
@@ -139,8 +149,10 @@ export function createRoomService(deps: RoomServiceDeps) {
     },
 
     /**
-     * The check of a WebSocket's ticket as it opens: signed, unexpired, and the class's room still
-     * open (not cancelled meanwhile). `fallbackLang` for a ticket that tells none (a forged one).
+     * The check of a WebSocket's ticket as it opens: signed, unexpired, the class's room still open
+     * (not cancelled meanwhile), and not used before: the ticket is claimed here, once across
+     * instances (a row in class_notice, whose key is unique), so it opens one socket only.
+     * `fallbackLang` for a ticket that tells none (a forged one).
      */
     async admit(token: string, fallbackLang: Lang): Promise<Admission> {
       const now = clock.now();
@@ -168,6 +180,14 @@ export function createRoomService(deps: RoomServiceDeps) {
           lang: ticket.lang,
         };
       }
+      if (!(await repo.claimTicket(db, row.id, ticket.id, now))) {
+        return {
+          ok: false,
+          closeCode: ROOM_CLOSE_CODES.ticket,
+          key: 'classroom.ticketUsed',
+          lang: ticket.lang,
+        };
+      }
       return { ok: true, ticket, closeAt: roomWindow(row).closeAt };
     },
 
@@ -175,7 +195,7 @@ export function createRoomService(deps: RoomServiceDeps) {
      * Why a class's room cannot be used now (cancelled or abolished meanwhile, e.g. a teacher no-show,
      * or closed), or undefined while it is open: the hub asks for each room it holds on every beat.
      */
-    async refusalNow(classId: number): Promise<MessageKey | undefined> {
+    async refusalNow(classId: number): Promise<RoomRefusalKey | undefined> {
       const row = await repo.findRoomCourse(db, classId);
       if (!row) return 'error.notFound';
       return refusalOf(row, clock.now())?.key;

@@ -2,7 +2,9 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
+import { ROOM_REFUSAL_REASONS } from '@app/contract/classroom';
 import { createMemoryBus } from './signalling-bus.ts';
+import { REFUSAL_REASONS, type RoomRefusalKey } from './refusals.ts';
 import { closeReason, createSignallingHub, type SignallingHub } from './signalling.ts';
 
 /**
@@ -49,7 +51,7 @@ async function hubOnServer(
     const seat = request.url?.includes('teacher') ? 'teacher' : 'student';
     void hub.join(
       socket,
-      { classId: 9, seat, expiresAt: Date.now() + 60_000, lang: 'en' },
+      { id: 'AbCdEfGhIjKlMn-_', classId: 9, seat, expiresAt: Date.now() + 60_000, lang: 'en' },
       Date.now() + 3_600_000,
     );
   });
@@ -90,18 +92,24 @@ describe('the signalling hub', () => {
     expect(code).toBe(4403);
     expect(JSON.parse(String(reason))).toEqual({
       code: 'classroom.cancelled',
+      reason: 'cancelled',
       message: 'This class was cancelled; its classroom is closed',
     });
     expect(messages.map((m) => m.type)).toEqual(['welcome', 'closing']);
   });
 
-  it('writes close reasons of at most 123 bytes, as JSON', () => {
-    for (const key of ['classroom.ticketExpired', 'classroom.replaced', 'classroom.cancelled'] as const) {
+  it('writes close reasons of at most 123 bytes, as JSON, each with its machine-readable reason', () => {
+    for (const [key, reason] of Object.entries(REFUSAL_REASONS)) {
       for (const lang of ['en', 'zh-Hans'] as const) {
-        const reason = closeReason(key, lang);
-        expect(Buffer.byteLength(reason)).toBeLessThanOrEqual(123);
-        expect(JSON.parse(reason)).toMatchObject({ code: key });
+        const text = closeReason(key as RoomRefusalKey, lang);
+        expect(Buffer.byteLength(text)).toBeLessThanOrEqual(123);
+        const parsed = JSON.parse(text) as { code: string; reason: string; message: string };
+        expect(parsed).toMatchObject({ code: key, reason });
+        expect(ROOM_REFUSAL_REASONS).toContain(parsed.reason);
+        expect(parsed.message.length).toBeGreaterThan(0);
       }
     }
+    // Every reason of the contract is one the room sends.
+    expect(new Set(Object.values(REFUSAL_REASONS))).toEqual(new Set(ROOM_REFUSAL_REASONS));
   });
 });

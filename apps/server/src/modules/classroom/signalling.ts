@@ -10,6 +10,7 @@ import type { Lang } from '@app/contract/i18n';
 import { isMessageKey, message, type MessageKey } from '@app/contract/messages';
 import type { WebSocket } from 'ws';
 import type { Clock } from '../../clock.ts';
+import { refusalReasonOf, type RoomRefusalKey } from './refusals.ts';
 import type { BusEvent, SignalBus } from './signalling-bus.ts';
 import type { RoomTicket } from './ticket.ts';
 
@@ -36,7 +37,7 @@ export type SignallingOptions = {
    * Why a class's room cannot be used any more (cancelled or abolished meanwhile), asked on every
    * beat for the rooms this instance holds; undefined while it is open.
    */
-  refusalNow?: (classId: number) => Promise<MessageKey | undefined>;
+  refusalNow?: (classId: number) => Promise<RoomRefusalKey | undefined>;
   /** Ping interval; a connection that has not answered the previous ping is dropped. */
   heartbeatMs?: number;
   /** How long a join waits for another instance to say the other seat is there. */
@@ -70,10 +71,11 @@ type Connection = {
 
 const otherSeat = (seat: Seat): Seat => (seat === 'student' ? 'teacher' : 'student');
 
-/** A close frame's reason: `{code, message}` in at most 123 bytes. */
-export function closeReason(key: MessageKey, lang: Lang): string {
+/** A close frame's reason: `{code, reason, message}` in at most 123 bytes (the message shortened). */
+export function closeReason(key: RoomRefusalKey, lang: Lang): string {
   let text = message(key, lang);
-  const encode = (t: string) => JSON.stringify({ code: key, message: t } satisfies RoomCloseReason);
+  const reason = refusalReasonOf(key);
+  const encode = (t: string) => JSON.stringify({ code: key, reason, message: t } satisfies RoomCloseReason);
   while (Buffer.byteLength(encode(text)) > 123 && text.length > 0) text = text.slice(0, -1);
   return encode(text);
 }
@@ -124,7 +126,7 @@ export function createSignallingHub(options: SignallingOptions) {
     return next;
   };
 
-  const close = (conn: Connection, code: number, key: MessageKey) => {
+  const close = (conn: Connection, code: number, key: RoomRefusalKey) => {
     if (conn.socket.readyState === conn.socket.OPEN || conn.socket.readyState === conn.socket.CONNECTING) {
       conn.socket.close(code, closeReason(key, conn.lang));
     }
@@ -296,7 +298,7 @@ export function createSignallingHub(options: SignallingOptions) {
   const checkRooms = async () => {
     if (!options.refusalNow) return;
     for (const classId of [...rooms.keys()]) {
-      let key: MessageKey | undefined;
+      let key: RoomRefusalKey | undefined;
       try {
         key = await options.refusalNow(classId);
       } catch (err) {
@@ -405,7 +407,7 @@ export function createSignallingHub(options: SignallingOptions) {
     },
 
     /** Refuses a socket: its close code and reason in `lang`. */
-    refuse(socket: WebSocket, code: number, key: MessageKey, lang: Lang): void {
+    refuse(socket: WebSocket, code: number, key: RoomRefusalKey, lang: Lang): void {
       socket.close(code, closeReason(key, lang));
     },
 

@@ -1,11 +1,17 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { iceServersFor, turnCredentials } from './ice-servers.ts';
-import { signTicket, verifyTicket, type RoomTicket } from './ticket.ts';
+import { newTicketId, signTicket, verifyTicket, type RoomTicket } from './ticket.ts';
 
 const SECRET = 'ticket-secret-0123456789abcdef';
 const NOW = Date.parse('2026-11-28T09:00:00.000Z');
-const ticket: RoomTicket = { classId: 42, seat: 'teacher', expiresAt: NOW + 60_000, lang: 'en' };
+const ticket: RoomTicket = {
+  id: 'AbCdEfGhIjKlMn-_',
+  classId: 42,
+  seat: 'teacher',
+  expiresAt: NOW + 60_000,
+  lang: 'en',
+};
 
 describe('room tickets', () => {
   it('verify while unexpired, with their class, seat and language', () => {
@@ -27,9 +33,9 @@ describe('room tickets', () => {
   it('are invalid under another secret, altered, truncated or empty', () => {
     const token = signTicket(SECRET, ticket);
     const [body, sig] = token.split('.') as [string, string];
-    const forged = Buffer.from(JSON.stringify({ c: 43, s: 'teacher', e: NOW + 60_000, l: 'en' })).toString(
-      'base64url',
-    );
+    const forged = Buffer.from(
+      JSON.stringify({ n: ticket.id, c: 43, s: 'teacher', e: NOW + 60_000, l: 'en' }),
+    ).toString('base64url');
     for (const bad of [
       signTicket('another-secret-0123456789abcdef', ticket),
       `${forged}.${sig}`,
@@ -43,12 +49,22 @@ describe('room tickets', () => {
     }
   });
 
-  it('refuse a well-signed payload of the wrong shape', () => {
-    const body = Buffer.from(JSON.stringify({ c: 1, s: 'parent', e: NOW + 1000, l: 'en' })).toString(
-      'base64url',
-    );
-    const sig = createHmac('sha256', SECRET).update(`classroom-ticket:${body}`).digest('base64url');
-    expect(verifyTicket(SECRET, `${body}.${sig}`, NOW).ok).toBe(false);
+  it('refuse a well-signed payload of the wrong shape, or without its id', () => {
+    for (const payload of [
+      { n: ticket.id, c: 1, s: 'parent', e: NOW + 1000, l: 'en' },
+      { c: 1, s: 'student', e: NOW + 1000, l: 'en' },
+      { n: 'short', c: 1, s: 'student', e: NOW + 1000, l: 'en' },
+    ]) {
+      const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+      const sig = createHmac('sha256', SECRET).update(`classroom-ticket:${body}`).digest('base64url');
+      expect(verifyTicket(SECRET, `${body}.${sig}`, NOW).ok).toBe(false);
+    }
+  });
+
+  it('get a new random id each', () => {
+    const ids = new Set(Array.from({ length: 50 }, () => newTicketId()));
+    expect(ids.size).toBe(50);
+    for (const id of ids) expect(id).toMatch(/^[\w-]{16}$/);
   });
 });
 

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Seat } from '@app/contract/classroom';
 import { LANGUAGES, type Lang } from '@app/contract/i18n';
 
@@ -7,8 +7,15 @@ import { LANGUAGES, type Lang } from '@app/contract/i18n';
  * its lifetime (60 s). It carries the class, the seat, the expiry and the language the socket's
  * refusals are written in, signed with HMAC-SHA256 under a server secret shared by every instance:
  * `base64url(JSON).base64url(HMAC)`. The WebSocket takes no session: the ticket is the credential.
+ * Its `id` (random) names it for its single use: the room claims it as its socket opens
+ * (room.service.ts), so a ticket opens one WebSocket only, on whichever instance.
  */
-export type RoomTicket = { classId: number; seat: Seat; expiresAt: number; lang: Lang };
+export type RoomTicket = { id: string; classId: number; seat: Seat; expiresAt: number; lang: Lang };
+
+const TICKET_ID = /^[\w-]{16}$/;
+
+/** A new ticket id: 96 random bits, base64url (16 characters). */
+export const newTicketId = (): string => randomBytes(12).toString('base64url');
 
 export type TicketCheck =
   { ok: true; ticket: RoomTicket } | { ok: false; reason: 'invalid' | 'expired'; lang: Lang | undefined };
@@ -21,7 +28,7 @@ function mac(secret: string, body: string): Buffer {
 
 export function signTicket(secret: string, ticket: RoomTicket): string {
   const body = Buffer.from(
-    JSON.stringify({ c: ticket.classId, s: ticket.seat, e: ticket.expiresAt, l: ticket.lang }),
+    JSON.stringify({ n: ticket.id, c: ticket.classId, s: ticket.seat, e: ticket.expiresAt, l: ticket.lang }),
   ).toString('base64url');
   return `${body}.${mac(secret, body).toString('base64url')}`;
 }
@@ -41,8 +48,10 @@ export function verifyTicket(secret: string, token: string, now: number): Ticket
   } catch {
     return invalid;
   }
-  const p = payload as { c?: unknown; s?: unknown; e?: unknown; l?: unknown };
+  const p = payload as { n?: unknown; c?: unknown; s?: unknown; e?: unknown; l?: unknown };
   if (
+    typeof p.n !== 'string' ||
+    !TICKET_ID.test(p.n) ||
     !Number.isSafeInteger(p.c) ||
     (p.s !== 'student' && p.s !== 'teacher') ||
     !Number.isSafeInteger(p.e) ||
@@ -51,6 +60,7 @@ export function verifyTicket(secret: string, token: string, now: number): Ticket
     return invalid;
   }
   const ticket: RoomTicket = {
+    id: p.n,
     classId: p.c as number,
     seat: p.s,
     expiresAt: p.e as number,

@@ -12,34 +12,60 @@ import {
   qualityOf,
   reconnectDelay,
   refusalOf,
+  refusalReasonOf,
   socketUrl,
 } from './room-status.ts';
 
-const refused = (httpStatus: number, msg: string) =>
-  new ApiError({ code: httpStatus, msg, httpStatus, kind: 'envelope' });
+const refused = (httpStatus: number, msg: string, reason?: string) =>
+  new ApiError({
+    code: httpStatus,
+    msg,
+    httpStatus,
+    kind: 'envelope',
+    data: reason === undefined ? null : { reason },
+  });
 
 describe('refusalOf', () => {
-  it('tells a room not open yet from a closed one by the server message, in both languages', () => {
+  it('tells a room not open yet from a closed one by the reason, showing the server message', () => {
     for (const lang of ['en', 'zh-Hans'] as const) {
-      expect(refusalOf(refused(409, message('classroom.notOpen', lang)))).toEqual({
+      expect(refusalOf(refused(409, message('classroom.notOpen', lang), 'not-open-yet'))).toEqual({
         kind: 'notOpen',
         msg: message('classroom.notOpen', lang),
       });
-      expect(refusalOf(refused(409, message('classroom.closed', lang))).kind).toBe('closed');
+      expect(refusalOf(refused(409, message('classroom.closed', lang), 'closed'))).toEqual({
+        kind: 'closed',
+        msg: message('classroom.closed', lang),
+      });
     }
+  });
+
+  it('decides by the reason, never by the text', () => {
+    // A message the page has never seen (another wording, another language) is still told apart.
+    expect(refusalOf(refused(409, 'Room opens at 18:50', 'not-open-yet')).kind).toBe('notOpen');
+    expect(refusalOf(refused(409, 'Room shut', 'closed')).kind).toBe('closed');
+    // The text of "not open" without its reason is only a refusal.
+    expect(refusalOf(refused(409, message('classroom.notOpen', 'en'))).kind).toBe('refused');
   });
 
   it('shows any other refusal with the server message', () => {
     const cancelled = message('classroom.cancelled', 'en');
-    expect(refusalOf(refused(409, cancelled))).toEqual({ kind: 'refused', msg: cancelled });
+    expect(refusalOf(refused(409, cancelled, 'cancelled'))).toEqual({ kind: 'refused', msg: cancelled });
     const link = message('classroom.linkInvalid', 'zh-Hans');
-    expect(refusalOf(refused(403, link))).toEqual({ kind: 'refused', msg: link });
+    expect(refusalOf(refused(403, link, 'bad-link'))).toEqual({ kind: 'refused', msg: link });
   });
 
   it('makes another student’s class or a bad id "not found", and a 401 a login', () => {
+    expect(refusalOf(refused(404, 'x', 'not-found')).kind).toBe('notFound');
+    expect(refusalOf(refused(401, 'x', 'sign-in')).kind).toBe('login');
+    // Without a reason (a malformed query, a session the server no longer knows): by the status.
     expect(refusalOf(refused(404, 'x')).kind).toBe('notFound');
     expect(refusalOf(refused(400, 'x')).kind).toBe('notFound');
     expect(refusalOf(refused(401, 'x')).kind).toBe('login');
+    // A reason the contract does not know is ignored.
+    expect(refusalOf(refused(409, 'x', 'mystery')).kind).toBe('refused');
+    expect(refusalReasonOf({ reason: 'closed' })).toBe('closed');
+    expect(refusalReasonOf({ reason: 42 })).toBeUndefined();
+    expect(refusalReasonOf(null)).toBeUndefined();
   });
 
   it('keeps a failure without an answer as an error to retry', () => {
@@ -63,17 +89,38 @@ describe('socketUrl', () => {
 describe('closeOutcome', () => {
   const reason = JSON.stringify({
     code: 'classroom.replaced',
+    reason: 'seat-taken',
     message: 'You entered the classroom in another window',
   });
+  const closing = (key: string, why: string) => JSON.stringify({ code: key, reason: why, message: 'm' });
 
   it('stops with the server message after a replaced seat, a leave, a refusal or a closed room', () => {
     expect(closeOutcome(ROOM_CLOSE_CODES.replaced, reason)).toEqual({
       reconnect: false,
       message: 'You entered the classroom in another window',
+      reason: 'seat-taken',
     });
     for (const code of [ROOM_CLOSE_CODES.left, ROOM_CLOSE_CODES.forbidden, ROOM_CLOSE_CODES.notOpen])
       expect(closeOutcome(code, '').reconnect).toBe(false);
-    expect(closeOutcome(ROOM_CLOSE_CODES.notOpen, 'not json')).toEqual({ reconnect: false, message: null });
+    expect(closeOutcome(ROOM_CLOSE_CODES.notOpen, 'not json')).toEqual({
+      reconnect: false,
+      message: null,
+      reason: null,
+    });
+    expect(
+      closeOutcome(ROOM_CLOSE_CODES.forbidden, closing('classroom.cancelled', 'cancelled')),
+    ).toMatchObject({
+      reconnect: false,
+      reason: 'cancelled',
+    });
+  });
+
+  it('decides by the reason the server gave', () => {
+    // A used or expired ticket: connect again (with a new ticket from getRoom).
+    for (const why of ['ticket-used', 'ticket-expired', 'bad-ticket', 'restarting', 'unresponsive'])
+      expect(closeOutcome(ROOM_CLOSE_CODES.ticket, closing('k', why)).reconnect).toBe(true);
+    for (const why of ['closed', 'not-open-yet', 'left', 'seat-taken', 'cancelled', 'not-found'])
+      expect(closeOutcome(4999, closing('k', why)).reconnect).toBe(false);
   });
 
   it('reconnects after a drop, a restart, a dead connection or an expired ticket', () => {
@@ -90,6 +137,8 @@ describe('closeOutcome', () => {
 
   it('reads only a reason of the room’s shape', () => {
     expect(parseCloseReason('{"code":1}')).toBeNull();
+    expect(parseCloseReason('{"code":"k","message":"m"}')).toBeNull();
+    expect(parseCloseReason('{"code":"k","reason":"whatever","message":"m"}')).toBeNull();
     expect(parseCloseReason('')).toBeNull();
     expect(parseCloseReason(reason)?.code).toBe('classroom.replaced');
   });

@@ -1,6 +1,9 @@
-import { ROOM_CLOSE_CODES, type RoomCloseReason } from '@app/contract/classroom';
-import { LANGUAGES } from '@app/contract/i18n';
-import { message } from '@app/contract/messages';
+import {
+  ROOM_CLOSE_CODES,
+  ROOM_REFUSAL_REASONS,
+  type RoomCloseReason,
+  type RoomRefusalReason,
+} from '@app/contract/classroom';
 import { isApiError } from '../../../lib/http/api-error.ts';
 // Names contract keys of the same prefix (classroom.*): the area's strings come along.
 import '../../../locales/classroom/index.ts';
@@ -19,20 +22,41 @@ export type RoomRefusal =
   | { kind: 'login' }
   | { kind: 'error'; msg: string };
 
-const sameText = (msg: string, key: 'classroom.notOpen' | 'classroom.closed') =>
-  LANGUAGES.some((lang) => message(key, lang) === msg);
+const isReason = (value: unknown): value is RoomRefusalReason =>
+  typeof value === 'string' && (ROOM_REFUSAL_REASONS as readonly string[]).includes(value);
+
+/** The machine-readable reason of a getRoom refusal (`data.reason`), when it has one. */
+export function refusalReasonOf(data: unknown): RoomRefusalReason | undefined {
+  if (!data || typeof data !== 'object') return undefined;
+  const reason = (data as { reason?: unknown }).reason;
+  return isReason(reason) ? reason : undefined;
+}
 
 /**
- * A getRoom failure as the page shows it. The server's 409 names its reason in its message only
- * (the envelope has no key), so the two window refusals are told apart by their text.
+ * A getRoom failure as the page shows it: decided by the refusal's reason (`data.reason`), the
+ * message shown as the server wrote it. A refusal without a reason (a malformed query, a session the
+ * server no longer knows) by its HTTP status.
  */
 export function refusalOf(error: unknown): RoomRefusal {
   if (!isApiError(error)) return { kind: 'error', msg: String(error) };
+  switch (refusalReasonOf(error.data)) {
+    case 'not-found':
+      return { kind: 'notFound' };
+    case 'sign-in':
+      return { kind: 'login' };
+    case 'not-open-yet':
+      return { kind: 'notOpen', msg: error.msg };
+    case 'closed':
+      return { kind: 'closed', msg: error.msg };
+    case 'cancelled':
+    case 'bad-link':
+      return { kind: 'refused', msg: error.msg };
+    default:
+      break;
+  }
   const status = error.httpStatus;
   if (status === 404 || status === 400) return { kind: 'notFound' };
   if (status === 401) return { kind: 'login' };
-  if (status === 409 && sameText(error.msg, 'classroom.notOpen')) return { kind: 'notOpen', msg: error.msg };
-  if (status === 409 && sameText(error.msg, 'classroom.closed')) return { kind: 'closed', msg: error.msg };
   if (status === 409 || status === 403) return { kind: 'refused', msg: error.msg };
   return { kind: 'error', msg: error.msg };
 }
@@ -49,8 +73,12 @@ export function socketUrl(
   return `${scheme}//${location.host}${wsPath}?${query.toString()}`;
 }
 
-/** What a closed WebSocket means: show its message and stop, or connect again with a new ticket. */
-export type CloseOutcome = { reconnect: true } | { reconnect: false; message: string | null };
+/**
+ * What a closed WebSocket means: show its message and stop, or connect again with a new ticket
+ * (an expired or used ticket, a drop, a restart). `reason` is the server's, when it gave one.
+ */
+export type CloseOutcome =
+  { reconnect: true } | { reconnect: false; message: string | null; reason: RoomRefusalReason | null };
 
 /** Close codes after which the seat must not reconnect by itself. */
 const FINAL_CODES = new Set<number>([
@@ -60,7 +88,7 @@ const FINAL_CODES = new Set<number>([
   ROOM_CLOSE_CODES.replaced,
 ]);
 
-/** The close frame's reason `{code, message}` (JSON), or null when it is not one. */
+/** The close frame's reason `{code, reason, message}` (JSON), or null when it is not one. */
 export function parseCloseReason(reason: string): RoomCloseReason | null {
   try {
     const value: unknown = JSON.parse(reason);
@@ -68,6 +96,7 @@ export function parseCloseReason(reason: string): RoomCloseReason | null {
       value &&
       typeof value === 'object' &&
       typeof (value as RoomCloseReason).code === 'string' &&
+      isReason((value as RoomCloseReason).reason) &&
       typeof (value as RoomCloseReason).message === 'string'
     )
       return value as RoomCloseReason;
@@ -77,9 +106,23 @@ export function parseCloseReason(reason: string): RoomCloseReason | null {
   return null;
 }
 
+/**
+ * Reasons after which the seat must not reconnect. A close is decided by its reason when the server
+ * gave one, by its code otherwise (a close from outside the room: a proxy, a dropped network).
+ */
+const FINAL_REASONS = new Set<RoomRefusalReason>([
+  'left',
+  'cancelled',
+  'not-found',
+  'not-open-yet',
+  'closed',
+  'seat-taken',
+]);
+
 export function closeOutcome(code: number, reason: string): CloseOutcome {
-  if (!FINAL_CODES.has(code)) return { reconnect: true };
-  return { reconnect: false, message: parseCloseReason(reason)?.message ?? null };
+  const parsed = parseCloseReason(reason);
+  if (parsed ? !FINAL_REASONS.has(parsed.reason) : !FINAL_CODES.has(code)) return { reconnect: true };
+  return { reconnect: false, message: parsed?.message ?? null, reason: parsed?.reason ?? null };
 }
 
 /** Waits before the n-th reconnection attempt (0-based): 0.5 s, 1 s, 2 s, 4 s, then every 5 s. */
