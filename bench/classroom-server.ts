@@ -10,6 +10,7 @@
  * its memory after a full garbage collection (started with --expose-gc) and its CPU time so far, and
  * closes on `{type: 'stop'}` or SIGTERM.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Insertable } from 'kysely';
 import type { CourseTable } from '../apps/server/src/db/database.ts';
 import type { App } from '../apps/server/src/http/fastify-types.ts';
@@ -25,7 +26,16 @@ export type BenchRoom = { classId: number; studentToken: string; teacherToken: s
 
 export type ClassroomServerMessage =
   | { type: 'ready'; base: string; engine: 'sqlite' | 'postgres'; bus: string; rooms: BenchRoom[] }
-  | { type: 'memory'; rss: number; heapUsed: number; external: number; cpuMicros: number };
+  | {
+      type: 'memory';
+      rss: number;
+      heapUsed: number;
+      external: number;
+      cpuMicros: number;
+      /** The event loop's delay since the previous reading, p50 and p99 in ms. */
+      loopP50Ms: number;
+      loopP99Ms: number;
+    };
 
 async function inChunks<T, R>(rows: T[], size: number, insert: (chunk: T[]) => Promise<R[]>): Promise<R[]> {
   const out: R[] = [];
@@ -115,7 +125,13 @@ export async function seedRooms(app: App, count: number): Promise<BenchRoom[]> {
   return rooms;
 }
 
+const loop = monitorEventLoopDelay({ resolution: 5 });
+loop.enable();
+
 function memory(): ClassroomServerMessage {
+  const loopP50Ms = loop.percentile(50) / 1e6;
+  const loopP99Ms = loop.percentile(99) / 1e6;
+  loop.reset();
   (globalThis as { gc?: () => void }).gc?.();
   const used = process.memoryUsage();
   const cpu = process.cpuUsage();
@@ -125,6 +141,8 @@ function memory(): ClassroomServerMessage {
     heapUsed: used.heapUsed,
     external: used.external,
     cpuMicros: cpu.user + cpu.system,
+    loopP50Ms,
+    loopP99Ms,
   };
 }
 

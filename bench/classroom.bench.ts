@@ -52,6 +52,8 @@ export type ClassroomRow = {
   rssKbPerRoom: number;
   heapKbPerRoom: number;
   cpuMsPerRoom: number;
+  /** The server's event-loop delay while the rooms played, p50 / p99 ms. */
+  serverLoopMs: string;
   errors: number;
 };
 
@@ -408,6 +410,7 @@ export async function runClassroomBench(
       rssKbPerRoom: perRoom(after.rss - before.rss),
       heapKbPerRoom: perRoom(after.heapUsed + after.external - before.heapUsed - before.external),
       cpuMsPerRoom: round((after.cpuMicros - before.cpuMicros) / 1000 / measured.length),
+      serverLoopMs: `${round(after.loopP50Ms)} / ${round(after.loopP99Ms)}`,
       errors: tally.errors.length,
     };
     const title = `${setup}; ${measured.length} rooms at once in ${round(seconds)} s; ${machine()}; load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0]!.toFixed(2)} after; server RSS ${mb(before.rss)} → ${mb(after.rss)} MB, heap + external ${mb(before.heapUsed + before.external)} → ${mb(after.heapUsed + after.external)} MB`;
@@ -447,6 +450,7 @@ const HEAD = [
   'RSS KB/room',
   'Heap KB/room',
   'CPU ms/room',
+  'Server loop delay p50 / p99 ms',
   'Load',
 ];
 
@@ -477,6 +481,8 @@ export function writeClassroomFigures(row: ClassroomRow, load: string): void {
         .split(' | ')
         .map((cell) => cell.trim()),
     );
+    // Rows of an older layout (other columns) are dropped: they are re-measured by the next run.
+    rows = rows.filter((r) => r.length === HEAD.length);
   }
   const cells = [
     row.setup,
@@ -493,6 +499,7 @@ export function writeClassroomFigures(row: ClassroomRow, load: string): void {
     row.rssKbPerRoom,
     row.heapKbPerRoom,
     row.cpuMsPerRoom,
+    row.serverLoopMs,
     load,
   ].map(String);
   const at = rows.findIndex((r) => r[0] === row.setup);

@@ -7,16 +7,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseItem } from '@app/contract/courses';
 import type { TeacherSchedule } from '@app/contract/teachers';
 import { apiUrl } from '../../../test-support/http.ts';
-import { createStudentSession, dataOf } from '../../../test-support/students.ts';
-import { DEMO, loginWithPassword } from './auth-helpers.ts';
-import { gotoApp, seedStorage, settingsValue, useBrowser } from './browser.ts';
+import { dataOf } from '../../../test-support/students.ts';
+import {
+  dialog,
+  openLoginDialog,
+  readSmsCode,
+  recordApiCalls,
+  submitAndWaitForReload,
+  uniqueMobile,
+} from './auth-helpers.ts';
+import { gotoApp, seedStorage, settingsValue, useBrowser, type TestPage } from './browser.ts';
 import { repoRoot, startServer, type TestServer } from './test-server.ts';
 
 /**
  * The live classroom on two server instances (issue 35, DESIGN.md §12): one PostgreSQL database of
  * this file's own and one Redis, the student's browser on instance 1 and the teacher's on instance
  * 2, so every signalling message crosses instances on the Redis bus. They connect, each receives the
- * other's video (inbound bytes rising in getStats), and chat goes both ways.
+ * other's video (inbound bytes rising in getStats), and chat goes both ways. The teacher and the
+ * slot come from the ops CLI; the student signs up by SMS in the app, gets coins from the ops CLI
+ * and books; the teacher opens the signed link from `class teacher-link`.
  *
  * PostgreSQL: E2E_POSTGRES_URL (an admin connection that may create databases; default the local
  * server's `postgres` database); Redis: E2E_REDIS_URL (default redis://127.0.0.1:6379), as in CI.
@@ -34,6 +43,8 @@ let created = false;
 const servers: TestServer[] = [];
 let classId = 0;
 let teacherToken = '';
+/** The student's browser on instance 1, logged in by SMS (a student of this file's own). */
+let student: TestPage;
 
 /** What both instances share, as in production: the database, the bus, the secrets. */
 const shared = () => ({
@@ -71,6 +82,9 @@ function weeklyAt(ms: number): { entry: string; at: number } {
   return { entry: `${DAYS[d.getUTCDay()]} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`, at };
 }
 
+// Before this file's beforeAll: the browser is launched by useBrowser's own.
+const { open, openForFile } = useBrowser({ fakeMedia: true });
+
 beforeAll(async () => {
   await admin(`create database ${databaseName}`).catch((error: unknown) => {
     throw new Error(
@@ -81,8 +95,9 @@ beforeAll(async () => {
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${databaseName}`;
   databaseUrl = url.toString();
-  // One after the other: the first migrates and seeds the demo, the second finds both done.
-  servers.push(await startServer({ ...shared(), SEED_DEMO: '1' }));
+  // One after the other: the first migrates the database, the second finds it done. No demo data:
+  // the test makes what it needs as a school would (ops CLI) and as a student would (the app).
+  servers.push(await startServer({ ...shared(), SEED_DEMO: '0' }));
   servers.push(await startServer({ ...shared(), SEED_DEMO: '0' }));
 
   const added = await ops(
@@ -113,12 +128,32 @@ beforeAll(async () => {
     '--tz',
     'UTC',
   );
-  const api = servers[0]!.api;
-  const student = await createStudentSession(api, { mobile: DEMO.mobile });
+  // A student of this file's own (the demo student's seeded classes may overlap this one), signed
+  // up by SMS in the browser on instance 1; its access token, read from the page's own requests,
+  // books the class; its coins come from the ops CLI as a school's staff would give them.
+  const one = servers[0]!;
+  const mobile = uniqueMobile();
+  student = await openForFile({ baseURL: one.baseURL });
+  await watchPeerConnections(student.page);
+  await seedStorage(student.page, { LANGUAGE: 'en', SETTINGS: settingsValue(false) });
+  const calls = recordApiCalls(student.page);
+  await gotoApp(student.page, '/');
+  await openLoginDialog(student.page);
+  await dialog(student.page).getByTestId('login-mobile').fill(mobile);
+  await dialog(student.page).getByTestId('get-code').click();
+  await dialog(student.page)
+    .getByTestId('login-code')
+    .fill(await readSmsCode(mobile, one.dataDir));
+  await submitAndWaitForReload(student.page);
+  // The app sends its access token bare in Authorization.
+  const token = [...calls].reverse().find((call) => call.auth)?.auth?.replace(/^Bearer /, '');
+  if (!token) throw new Error('the page sent no request with its session');
+  await ops('coins', 'adjust', '--student', mobile, '--type', 'increase', '--amount', '500', '--reason', 'e2e');
+
   const from = new Date(Date.now()).toISOString();
   const to = new Date(Date.now() + 3_600_000).toISOString();
   const schedule = dataOf<TeacherSchedule>(
-    await api.request({
+    await one.api.request({
       method: 'GET',
       url: apiUrl(
         `/teacher/getTeacherSchedule?teacher_id=${teacherId}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
@@ -129,27 +164,25 @@ beforeAll(async () => {
   const slot = schedule.slots.find((s) => Date.parse(s.start) === soon.at);
   if (!slot) throw new Error(`no slot at ${new Date(soon.at).toISOString()}`);
   const booked = dataOf<CourseItem>(
-    await api.request({
+    await one.api.request({
       method: 'POST',
       url: apiUrl('/course/bookCourse'),
-      token: student.token,
+      token,
       body: { slot_id: slot.id, pay_type: 'coin' },
     }),
     'bookCourse',
   );
   classId = booked.id;
   const link = await ops('class', 'teacher-link', '--class', String(classId));
-  const token = /[?&]t=([^\s&]+)/.exec(link)?.[1];
-  if (!token) throw new Error(`no teacher link in: ${link}`);
-  teacherToken = decodeURIComponent(token);
+  const linkToken = /[?&]t=([^\s&]+)/.exec(link)?.[1];
+  if (!linkToken) throw new Error(`no teacher link in: ${link}`);
+  teacherToken = decodeURIComponent(linkToken);
 }, 180_000);
 
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));
   if (created) await admin(`drop database if exists ${databaseName} with (force)`);
 });
-
-const { open } = useBrowser({ fakeMedia: true });
 
 /** Records the page's RTCPeerConnections, so the test can read their getStats. */
 async function watchPeerConnections(page: Page): Promise<void> {
@@ -188,12 +221,7 @@ async function enterRoom(page: Page): Promise<void> {
 
 describe('the live classroom on two instances', () => {
   it('connects a student on instance 1 with the teacher on instance 2: video and chat both ways', async () => {
-    const [one, two] = servers as [TestServer, TestServer];
-    const student = await open({ baseURL: one.baseURL });
-    await watchPeerConnections(student.page);
-    await seedStorage(student.page, { LANGUAGE: 'en', SETTINGS: settingsValue(false) });
-    await gotoApp(student.page, '/');
-    await loginWithPassword(student.page);
+    const two = servers[1]!;
     await gotoApp(student.page, `/classroom/${classId}`);
 
     const teacher = await open({ baseURL: two.baseURL, locale: 'en-GB' });

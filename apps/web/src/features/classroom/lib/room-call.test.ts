@@ -70,8 +70,14 @@ class FakePeer {
     FakePeer.all.push(this);
   }
 
+  private negotiationQueued = false;
+
+  /** As a browser does: one negotiationneeded for the changes of one task. */
   private negotiationNeeded(): void {
+    if (this.negotiationQueued) return;
+    this.negotiationQueued = true;
     setTimeout(() => {
+      this.negotiationQueued = false;
       if (this.connectionState !== 'closed') void this.onnegotiationneeded?.();
     }, 0);
   }
