@@ -1,8 +1,12 @@
 import { execFile } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
+import SqliteDatabase from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CourseItem } from '@app/contract/courses';
+import type { Page as ListPage } from '@app/contract/paging';
 import type { TeacherSchedule } from '@app/contract/teachers';
 import { apiUrl } from '../../../test-support/http.ts';
 import { createStudentSession, dataOf } from '../../../test-support/students.ts';
@@ -18,7 +22,9 @@ import { repoRoot, startServer, type TestServer } from './test-server.ts';
  * (not open yet), prepared with the ops CLI as a school would (teacher add, schedule publish, class
  * teacher-link). Two Chromium contexts with a fake camera and microphone: the demo student (logged
  * in) and the teacher (by the signed link, no account) meet, see and hear each other, chat, see a
- * mute and leave.
+ * mute and leave. The teacher's seat records the meeting: its chunks are stored while it runs, and
+ * once the class is made to end (its times moved in the server's database, as a clock would) the
+ * student's class page plays the joined recording.
  */
 
 const run = promisify(execFile);
@@ -79,6 +85,27 @@ beforeAll(async () => {
   );
 
   const student = await createStudentSession(server.api, { mobile: DEMO.mobile });
+  // The seed gives the demo student a class opening within minutes: it is cancelled, so the classes
+  // booked here are the student's only ones in these hours.
+  const recent = dataOf<ListPage<CourseItem>>(
+    await server.api.request({
+      method: 'GET',
+      url: apiUrl('/course/getCourseList?scope=recent&size=50'),
+      token: student.token,
+    }),
+    'getCourseList',
+  );
+  for (const course of recent.records.filter((c) => Date.parse(c.start) < Date.now() + 3 * 3_600_000)) {
+    dataOf(
+      await server.api.request({
+        method: 'POST',
+        url: apiUrl('/course/cancelCourse'),
+        token: student.token,
+        body: { id: course.id, reason: 'scheduleConflict' },
+      }),
+      'cancelCourse',
+    );
+  }
   const from = new Date(Date.now()).toISOString();
   const to = new Date(Date.now() + 3 * 3_600_000).toISOString();
   const schedule = dataOf<TeacherSchedule>(
@@ -228,9 +255,52 @@ async function bothOpen(auditCheck: boolean) {
   return { student, teacher };
 }
 
+/** The chunk files of the class's recording in the server's file store (DATA_DIR/files). */
+function storedChunks(classId: number): string[] {
+  try {
+    return readdirSync(join(server.dataDir, 'files', 'recordings', String(classId)));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Ends the class at `endAt` (a few seconds ahead) by moving its times in the server's database: the
+ * e2e server runs on real time, and a class is 25 minutes at the shortest.
+ */
+function endClassAt(classId: number, endAt: number): void {
+  const db = new SqliteDatabase(join(server.dataDir, 'app.db'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare('update course set start_at = ?, end_at = ? where id = ?').run(
+      endAt - 5 * MINUTE,
+      endAt,
+      classId,
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/** The playback's duration in seconds (a live WebM without a Duration is measured by seeking to its end). */
+function playbackSeconds(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const video = document.querySelector<HTMLVideoElement>('[data-testid="playback-video"]');
+    if (!video) return -1;
+    video.preload = 'auto';
+    if (video.readyState < 1)
+      await new Promise((r) => video.addEventListener('loadedmetadata', r, { once: true }));
+    if (Number.isFinite(video.duration)) return video.duration;
+    video.currentTime = 1e9;
+    await new Promise((r) => video.addEventListener('durationchange', r, { once: true }));
+    return video.duration;
+  });
+}
+
 describe('the live classroom', () => {
-  it('lets the student and the teacher meet: video and sound both ways, chat, a mute seen', async () => {
+  it('lets the student and the teacher meet: video and sound both ways, chat, a mute seen, recorded for the class page', async () => {
     const { student, teacher } = await bothOpen(true);
+    const bothPresent = Date.now();
 
     // Each side plays the other's video, and its inbound bytes keep rising.
     for (const tp of [student, teacher]) {
@@ -263,7 +333,43 @@ describe('the live classroom', () => {
     await teacher.page
       .locator('[data-testid="peer-state"][data-audio="true"]')
       .waitFor({ state: 'attached' });
-  }, 90_000);
+
+    // The recording: announced to both, recording on the teacher's seat, chunks stored as it runs.
+    await student.page.locator('[data-testid="recording-indicator"][data-state="recorded"]').waitFor();
+    expect(await student.page.getByTestId('recording-notice').textContent()).toContain('录制');
+    await teacher.page.locator('[data-testid="recording-indicator"][data-state="recording"]').waitFor();
+    await expect.poll(() => storedChunks(openClass.id).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+
+    // The class ends 8 s from now (the seat learns the new end with its next chunk's reply): the
+    // teacher's seat stops, sends its last chunk, and the server joins the recording at once.
+    const endAt = Date.now() + 8_000;
+    endClassAt(openClass.id, endAt);
+    await teacher.page
+      .locator('[data-testid="recording-indicator"][data-state="stopped"]')
+      .waitFor({ timeout: 20_000 });
+    await expect.poll(() => storedChunks(openClass.id).length, { timeout: 10_000 }).toBe(0);
+    expect(await ops('class', 'attendance', '--class', String(openClass.id))).toMatch(
+      /recording: final, \d+\.\d MB, \d+ s/,
+    );
+
+    // The student's class page plays it; its length is the time both were in the room (± 10 %).
+    await gotoApp(student.page, `/course/view/${openClass.id}`);
+    await student.page.getByTestId('playback-video').waitFor();
+    const seconds = await playbackSeconds(student.page);
+    const expected = (endAt - bothPresent) / 1000;
+    expect(seconds).toBeGreaterThan(expected * 0.9);
+    expect(seconds).toBeLessThan(expected * 1.1);
+    const played = await student.page.evaluate(async () => {
+      const video = document.querySelector<HTMLVideoElement>('[data-testid="playback-video"]')!;
+      video.muted = true;
+      video.currentTime = 0;
+      await video.play();
+      await new Promise((r) => setTimeout(r, 1500));
+      return { time: video.currentTime, width: video.videoWidth };
+    });
+    expect(played.time).toBeGreaterThan(0.5);
+    expect(played.width).toBeGreaterThan(0);
+  }, 120_000);
 
   it('brings a dropped socket back within 10 s, and lets the student leave and enter again', async () => {
     const { student, teacher } = await bothOpen(false);
