@@ -68,7 +68,7 @@ describe('ops: live classroom', () => {
     expect(await auditRows(ctx)).toEqual([]);
   });
 
-  it('class attendance prints each stay of each seat and the minutes in class', async () => {
+  it('class attendance prints each stay of each seat, the minutes in class and the recording', async () => {
     const ctx = await setupOps(NOW);
     const { courseId } = await booked(ctx);
     const none = await ctx.ops('class', 'attendance', '--class', String(courseId));
@@ -79,6 +79,7 @@ describe('ops: live classroom', () => {
       '  never entered',
       'teacher: 0 min in class, 0 stay(s)',
       '  never entered',
+      'recording: none',
     ]);
 
     const attendance = ctx.t.app.services.attendance;
@@ -98,7 +99,22 @@ describe('ops: live classroom', () => {
       `  joined ${iso(9)}, still in the room (11 min)`,
       'teacher: 20 min in class, 1 stay(s)',
       `  joined ${iso(-5)}, still in the room (25 min)`,
+      'recording: none',
     ]);
+    // The recording's state, size and duration once the teacher's seat uploaded it.
+    await ctx.t.db
+      .insertInto('class_recording')
+      .values({
+        course_id: courseId,
+        state: 'final',
+        size: 1.5 * 1024 * 1024,
+        duration_ms: 1_500_000,
+        started_at: at(0),
+        updated_at: at(25),
+      })
+      .execute();
+    const recorded = await ctx.ops('class', 'attendance', '--class', String(courseId));
+    expect(recorded.stdout.split('\n').at(-1)).toBe('recording: final, 1.5 MB, 1500 s');
     expect(await ctx.ops('class', 'attendance', '--class', '999999')).toMatchObject({ code: 1 });
     expect(await auditRows(ctx)).toEqual([]);
   });
