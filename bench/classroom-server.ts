@@ -74,7 +74,14 @@ export async function seedRooms(app: App, count: number): Promise<BenchRoom[]> {
   const slots = await inChunks(teachers, 200, (chunk) =>
     app.db
       .insertInto('teacher_slot')
-      .values(chunk.map((teacherId) => ({ teacher_id: teacherId, start_at: start, end_at: start + CLASS_MS, state: 'booked' as const })))
+      .values(
+        chunk.map((teacherId) => ({
+          teacher_id: teacherId,
+          start_at: start,
+          end_at: start + CLASS_MS,
+          state: 'booked' as const,
+        })),
+      )
       .returning('id')
       .execute(),
   );
@@ -147,12 +154,15 @@ function memory(): ClassroomServerMessage {
 }
 
 if (process.send) {
-  const server = await startBenchServer({
-    CLASSROOM_DRIVER: 'live',
-    DATABASE_URL: process.env.BENCH_DATABASE_URL,
-    REDIS_URL: process.env.BENCH_REDIS_URL,
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-  }, 'app');
+  const server = await startBenchServer(
+    {
+      CLASSROOM_DRIVER: 'live',
+      DATABASE_URL: process.env.BENCH_DATABASE_URL,
+      REDIS_URL: process.env.BENCH_REDIS_URL,
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    },
+    'app',
+  );
   const rooms = await seedRooms(server.app, Number(process.env.BENCH_CLASSROOM_ROOMS ?? 200));
   const bus = server.config.REDIS_URL ? 'redis' : server.config.DATABASE_URL ? 'postgres' : 'memory';
   let stopping: Promise<void> | undefined;

@@ -74,7 +74,8 @@ function sdp(id: number, type: 'offer' | 'answer'): string {
     'a=ice-ufrag:Ab12',
     'a=ice-pwd:abcdefghijklmnopqrstuvwx',
     'a=ice-options:trickle',
-    'a=fingerprint:sha-256 ' + Array.from({ length: 32 }, (_, i) => (i * 7).toString(16).padStart(2, '0')).join(':'),
+    'a=fingerprint:sha-256 ' +
+      Array.from({ length: 32 }, (_, i) => (i * 7).toString(16).padStart(2, '0')).join(':'),
     `a=setup:${type === 'offer' ? 'actpass' : 'active'}`,
     'a=mid:0',
     'a=extmap:1 urn:ietf:params:rtp-hdrext:ssrc-audio-level',
@@ -224,7 +225,8 @@ class Seat {
     const msg = JSON.parse(text) as ServerMessage;
     if (msg.type === 'welcome') this.welcomed = true;
     else if (msg.type === 'error') this.tally.errors.push(`${this.label}: error ${msg.code}`);
-    else if (msg.type === 'chat' && msg.seat === this.label.split(' ')[0]) return; // its own line
+    else if (msg.type === 'chat' && msg.seat === this.label.split(' ')[0])
+      return; // its own line
     else {
       const numbered = numberOf(msg);
       if (numbered) {
@@ -245,12 +247,16 @@ class Seat {
       if (this.closedUnexpectedly) throw new Error(this.closedUnexpectedly);
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`${this.label}: no ${what} in time`);
-      await Promise.race([new Promise<void>((resolve) => this.waiters.push(resolve)), sleep(Math.min(left, 1000))]);
+      await Promise.race([
+        new Promise<void>((resolve) => this.waiters.push(resolve)),
+        sleep(Math.min(left, 1000)),
+      ]);
     }
   }
 
   welcome = (deadline: number) => this.until('welcome', () => this.welcomed, deadline);
-  got = (kind: Kind, n: number, deadline: number) => this.until(`${n} ${kind}`, () => this.counts[kind] >= n, deadline);
+  got = (kind: Kind, n: number, deadline: number) =>
+    this.until(`${n} ${kind}`, () => this.counts[kind] >= n, deadline);
 
   send(msg: object): void {
     this.socket.send(JSON.stringify(msg));
@@ -276,7 +282,11 @@ async function getRoom(base: string, query: string, token?: string): Promise<Roo
 }
 
 /** One room's whole exchange; its seats stay open until `leave`. */
-async function playRoom(base: string, room: BenchRoom, tally: Tally): Promise<{ leave: () => Promise<void> }> {
+async function playRoom(
+  base: string,
+  room: BenchRoom,
+  tally: Tally,
+): Promise<{ leave: () => Promise<void> }> {
   const deadline = Date.now() + ROOM_TIMEOUT_MS;
   const started = performance.now();
   const seats: Seat[] = [];
@@ -355,7 +365,9 @@ function startServer(env: Record<string, string | undefined>) {
       const msg = message as ClassroomServerMessage;
       if (msg.type === 'ready') resolve(msg);
     });
-    child.once('exit', (code) => reject(new Error(`classroom-server.ts exited with ${code} before it was ready`)));
+    child.once('exit', (code) =>
+      reject(new Error(`classroom-server.ts exited with ${code} before it was ready`)),
+    );
   });
   const stop = async () => {
     if (child.exitCode !== null) return;
@@ -391,7 +403,9 @@ export async function runClassroomBench(
     const after = await request(server.child, 'memory');
     await Promise.all(open.map((room) => room.leave()));
 
-    const all = Object.values(tally.latencies).flat().sort((a, b) => a - b);
+    const all = Object.values(tally.latencies)
+      .flat()
+      .sort((a, b) => a - b);
     const expected = measured.length * (2 + 2 * CANDIDATES + 2 * CHATS);
     if (all.length !== expected) tally.errors.push(`${all.length} messages arrived of ${expected} sent`);
     const perRoom = (bytes: number) => Math.round(bytes / 1024 / measured.length);
@@ -523,11 +537,19 @@ export async function classroomBench(): Promise<boolean> {
   console.info(`\nlive classroom: ${title}`);
   console.table([row]); // eslint-disable-line no-console -- the table is the output of the benchmark
   if (errors.length > 0) {
-    console.error(`live classroom: ${errors.length} errors, the first ones:\n${errors.slice(0, 10).join('\n')}`);
+    console.error(
+      `live classroom: ${errors.length} errors, the first ones:\n${errors.slice(0, 10).join('\n')}`,
+    );
     return false;
   }
   if (process.env.BENCH_CLASSROOM_WRITE !== '0') {
-    writeClassroomFigures(row, os.loadavg().map((n) => n.toFixed(1)).join(' '));
+    writeClassroomFigures(
+      row,
+      os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' '),
+    );
     console.info('figures written to docs/quality.md ("Live classroom")');
   }
   return true;

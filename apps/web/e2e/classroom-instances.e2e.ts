@@ -69,7 +69,13 @@ async function admin(statement: string): Promise<void> {
 async function ops(...args: string[]): Promise<string> {
   const { stdout } = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/ops/cli.ts', ...args], {
     cwd: repoRoot,
-    env: { ...process.env, ...shared(), DATA_DIR: servers[0]!.dataDir, NODE_ENV: 'production', SEED_DEMO: '0' },
+    env: {
+      ...process.env,
+      ...shared(),
+      DATA_DIR: servers[0]!.dataDir,
+      NODE_ENV: 'production',
+      SEED_DEMO: '0',
+    },
   });
   return stdout;
 }
@@ -85,53 +91,12 @@ function weeklyAt(ms: number): { entry: string; at: number } {
 // Before this file's beforeAll: the browser is launched by useBrowser's own.
 const { open, openForFile } = useBrowser({ fakeMedia: true });
 
-beforeAll(async () => {
-  await admin(`create database ${databaseName}`).catch((error: unknown) => {
-    throw new Error(
-      `this test needs PostgreSQL at ${PG_ADMIN_URL} (E2E_POSTGRES_URL: an admin connection that may create databases): ${String(error)}`,
-    );
-  });
-  created = true;
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
-  // One after the other: the first migrates the database, the second finds it done. No demo data:
-  // the test makes what it needs as a school would (ops CLI) and as a student would (the app).
-  servers.push(await startServer({ ...shared(), SEED_DEMO: '0' }));
-  servers.push(await startServer({ ...shared(), SEED_DEMO: '0' }));
-
-  const added = await ops(
-    'teacher',
-    'add',
-    '--name',
-    'Two Rooms',
-    '--nationality',
-    'GBR',
-    '--level',
-    '100',
-    '--languages',
-    'yingyu',
-  );
-  const teacherId = Number(/teacher (\d+) added/.exec(added)?.[1]);
-  const soon = weeklyAt(3 * MINUTE);
-  await ops(
-    'schedule',
-    'publish',
-    '--teacher',
-    String(teacherId),
-    '--weekly',
-    soon.entry,
-    '--length',
-    '25',
-    '--weeks',
-    '1',
-    '--tz',
-    'UTC',
-  );
-  // A student of this file's own (the demo student's seeded classes may overlap this one), signed
-  // up by SMS in the browser on instance 1; its access token, read from the page's own requests,
-  // books the class; its coins come from the ops CLI as a school's staff would give them.
-  const one = servers[0]!;
+/**
+ * A student of this file's own (the demo student's seeded classes may overlap the test's), signed up
+ * by SMS in the browser on instance 1, with coins from the ops CLI as a school's staff would give
+ * them; its access token, read from the page's own requests, books the class.
+ */
+async function signUpStudent(one: TestServer): Promise<string> {
   const mobile = uniqueMobile();
   student = await openForFile({ baseURL: one.baseURL });
   await watchPeerConnections(student.page);
@@ -146,9 +111,77 @@ beforeAll(async () => {
     .fill(await readSmsCode(mobile, one.dataDir));
   await submitAndWaitForReload(student.page);
   // The app sends its access token bare in Authorization.
-  const token = [...calls].reverse().find((call) => call.auth)?.auth?.replace(/^Bearer /, '');
+  const token = [...calls]
+    .reverse()
+    .find((call) => call.auth)
+    ?.auth?.replace(/^Bearer /, '');
   if (!token) throw new Error('the page sent no request with its session');
-  await ops('coins', 'adjust', '--student', mobile, '--type', 'increase', '--amount', '500', '--reason', 'e2e');
+  await ops(
+    'coins',
+    'adjust',
+    '--student',
+    mobile,
+    '--type',
+    'increase',
+    '--amount',
+    '500',
+    '--reason',
+    'e2e',
+  );
+  return token;
+}
+
+beforeAll(async () => {
+  await admin(`create database ${databaseName}`).catch((error: unknown) => {
+    throw new Error(
+      `this test needs PostgreSQL at ${PG_ADMIN_URL} (E2E_POSTGRES_URL: an admin connection that may create databases): ${String(error)}`,
+    );
+  });
+  created = true;
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${databaseName}`;
+  databaseUrl = url.toString();
+  // The first instance migrates the database; then, at the same time, the second starts, the ops
+  // CLI adds the teacher and the slot, and the student signs up. No demo data: the test makes what it
+  // needs as a school would (ops CLI) and as a student would (the app).
+  const one = await startServer({ ...shared(), SEED_DEMO: '0' });
+  servers.push(one);
+  const soon = weeklyAt(3 * MINUTE);
+  const [two, teacherId, token] = await Promise.all([
+    startServer({ ...shared(), SEED_DEMO: '0' }),
+    (async () => {
+      const added = await ops(
+        'teacher',
+        'add',
+        '--name',
+        'Two Rooms',
+        '--nationality',
+        'GBR',
+        '--level',
+        '100',
+        '--languages',
+        'yingyu',
+      );
+      const id = Number(/teacher (\d+) added/.exec(added)?.[1]);
+      await ops(
+        'schedule',
+        'publish',
+        '--teacher',
+        String(id),
+        '--weekly',
+        soon.entry,
+        '--length',
+        '25',
+        '--weeks',
+        '1',
+        '--tz',
+        'UTC',
+      );
+      return id;
+    })(),
+    signUpStudent(one),
+  ]);
+  servers.push(two);
 
   const from = new Date(Date.now()).toISOString();
   const to = new Date(Date.now() + 3_600_000).toISOString();
@@ -180,6 +213,8 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  // The student's page first: once its servers stop, its room would log failed reconnections.
+  await student?.context.close();
   await Promise.all(servers.map((server) => server.stop()));
   if (created) await admin(`drop database if exists ${databaseName} with (force)`);
 });

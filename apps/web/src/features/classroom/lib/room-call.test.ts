@@ -287,7 +287,11 @@ describe('RoomCall on ICE failure', () => {
       await settle();
       pc.network('connected', 'connected');
     }
-    expect(socket.of('offer').map((m) => m.sdp)).toEqual(['offer 1', 'offer 2 ice-restart', 'offer 3 ice-restart']);
+    expect(socket.of('offer').map((m) => m.sdp)).toEqual([
+      'offer 1',
+      'offer 2 ice-restart',
+      'offer 3 ice-restart',
+    ]);
     call.stop();
   });
 });
