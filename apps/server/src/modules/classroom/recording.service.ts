@@ -16,7 +16,7 @@ import {
 import type { ClassLifecycleService } from '../courses/class-lifecycle.service.ts';
 import { roomWindow } from './room.service.ts';
 import { recordingRepository as repo, type RecordingCourseRow } from './recording.repository.ts';
-import { withDuration } from './recording.webm.ts';
+import { isWebmHead, WebmJoiner } from './recording.webm.ts';
 
 const MINUTE_MS = 60_000;
 /** After the end, chunks still in flight land for this long before the job joins an open recording. */
@@ -113,10 +113,17 @@ export function createRecordingService(deps: RecordingServiceDeps) {
     };
   }
 
-  /** The chunks in order, as one stream; a chunk whose object is gone is skipped (a gap). */
+  /**
+   * The chunks in order, as one stream. A recording that starts with a WebM header is joined element
+   * by element (recording.webm.ts: one header with the duration, a later recorder's stream moved on
+   * in time, a cut element dropped at a gap); other bytes are joined as they are. A chunk whose
+   * number is missing or whose object is gone is a gap.
+   */
   function joined(classId: number, chunks: { n: number; head: number }[], durationMs: number): Readable {
     async function* bytes() {
-      for (const [i, chunk] of chunks.entries()) {
+      let joiner: WebmJoiner | undefined;
+      let expected: number | undefined;
+      for (const chunk of chunks) {
         let stream: Readable;
         try {
           stream = await storage.get(chunkKey(classId, chunk.n));
@@ -124,13 +131,23 @@ export function createRecordingService(deps: RecordingServiceDeps) {
           if (error instanceof StorageNotFoundError) continue;
           throw error;
         }
-        if (i === 0 && chunk.head) {
+        if (expected === undefined) {
           const parts: Buffer[] = [];
           for await (const part of stream) parts.push(part as Buffer);
-          yield withDuration(Buffer.concat(parts), durationMs);
+          const first = Buffer.concat(parts);
+          if (chunk.head && isWebmHead(first)) {
+            joiner = new WebmJoiner(durationMs);
+            joiner.startStream();
+            yield* joiner.push(first);
+          } else yield first;
+        } else if (joiner) {
+          if (chunk.head) joiner.startStream();
+          else if (chunk.n !== expected) joiner.gap();
+          for await (const part of stream) yield* joiner.push(part as Buffer);
         } else {
           yield* stream;
         }
+        expected = chunk.n + 1;
       }
     }
     return Readable.from(bytes());

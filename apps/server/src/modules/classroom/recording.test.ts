@@ -11,7 +11,7 @@ import {
   type Ctx,
 } from '../../../test/helpers/classroom.ts';
 import { chunkKey, RECORDING_FINALISE_AFTER_END_MS } from './recording.service.ts';
-import { withDuration } from './recording.webm.ts';
+import { WebmJoiner, withDuration } from './recording.webm.ts';
 
 /**
  * The live room's recording (DESIGN.md §12, issue 35) on a real app and database (SQLite, or
@@ -307,5 +307,77 @@ describe('withDuration', () => {
     expect(out.readDoubleBE(32)).toBe(12_345);
     expect(out.subarray(40)).toEqual(head.subarray(29));
     expect(withDuration(Buffer.from('not webm'), 1000).toString()).toBe('not webm');
+  });
+});
+
+describe('WebmJoiner', () => {
+  const hex = (h: string) => Buffer.from(h.replace(/\s+/g, ''), 'hex');
+  /** A live WebM header whose tracks are numbered `video` (V_VP8) and `audio` (A_OPUS). */
+  const header = (video: number, audio: number) =>
+    Buffer.concat([
+      hex('1a45dfa3 80'),
+      hex('18538067 01ffffffffffffff'),
+      hex('1549a966 87 2ad7b1 83 0f4240'),
+      hex(`1654ae6b 99 ae 8a d7 81 0${video} 86 85 565f565038 ae 8b d7 81 0${audio} 86 86 415f4f505553`),
+    ]);
+  const cluster = (timecode: number, blocks: [number, number][]) =>
+    Buffer.concat([
+      hex('1f43b675 01ffffffffffffff'),
+      hex(`e7 82 ${timecode.toString(16).padStart(4, '0')}`),
+      ...blocks.map(([track, rel]) => hex(`a3 86 8${track} ${rel.toString(16).padStart(4, '0')} 80 aabb`)),
+    ]);
+  /** Cluster timecodes and (track, absolute time) of the blocks of a joined file, after its header. */
+  function walk(file: Buffer) {
+    const seen: string[] = [];
+    let p = file.indexOf(hex('1f43b675'));
+    let tc = 0;
+    while (p < file.length) {
+      if (file.readUInt32BE(p) === 0x1f43b675) p += 12;
+      else if (file[p] === 0xe7) {
+        tc = Number(file.readBigUInt64BE(p + 2));
+        p += 10;
+      } else {
+        seen.push(`${file[p + 2]! & 0x7f}@${tc + file.readInt16BE(p + 3)}`);
+        p += 2 + 6;
+      }
+    }
+    return seen;
+  }
+
+  it('writes one header, moves a later stream on in time with its tracks renumbered, and resumes at a cluster after a gap', () => {
+    const joiner = new WebmJoiner(5000);
+    const out: Buffer[] = [];
+    joiner.startStream();
+    const first = Buffer.concat([
+      header(1, 2),
+      cluster(0, [
+        [1, 0],
+        [2, 10],
+      ]),
+      cluster(1000, [[1, 0]]),
+    ]);
+    // Delivered in two pieces cut inside a block: nothing cut is written.
+    out.push(...joiner.push(first.subarray(0, 70)), ...joiner.push(first.subarray(70)));
+    // A gap: the next chunk starts inside a cluster; its bytes up to the next cluster are dropped.
+    joiner.gap();
+    out.push(...joiner.push(Buffer.concat([hex('0080aabb a3 86 81 0000 80 aabb'), cluster(3000, [[1, 0]])])));
+    // The teacher entered again: a new stream whose tracks are numbered the other way round.
+    joiner.startStream();
+    out.push(
+      ...joiner.push(
+        Buffer.concat([
+          header(2, 1),
+          cluster(0, [
+            [2, 0],
+            [1, 5],
+          ]),
+        ]),
+      ),
+    );
+    const file = Buffer.concat(out);
+    expect(file.subarray(0, 5)).toEqual(hex('1a45dfa3 80'));
+    expect(file.indexOf(hex('1a45dfa3'), 1)).toBe(-1);
+    expect(file.includes(hex('4489 88'))).toBe(true);
+    expect(walk(file)).toEqual(['1@0', '2@10', '1@1000', '1@3000', '1@3040', '2@3045']);
   });
 });
