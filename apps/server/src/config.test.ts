@@ -18,7 +18,7 @@ describe('loadConfig', () => {
       SMS_DAILY_BUDGET: 10_000,
       SMS_DRIVER: 'log',
       PAY_DRIVER: ['sandbox'],
-      CLASSROOM_DRIVER: 'demo',
+      CLASSROOM_DRIVER: 'live',
       BOOKING_MIN_NOTICE_MINUTES: 60,
       ORDER_TTL_MINUTES: 15,
       BRAND_TITLE_ZH: '灵犀外教',

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
  */
 
 async function setup() {
-  const t = await createTestApp();
+  const t = await createTestApp({ env: { CLASSROOM_DRIVER: 'demo' } });
   const teacher = await createTeacher(t.db, { name: 'Emily Carter', price_coins: 100 });
   return { t, teacher };
 }

@@ -1,10 +1,14 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSeedRun } from '../src/db/seed/seed-run.ts';
 import { DEMO_STUDENT } from '../src/modules/students/students.seed.ts';
-import { seedDemoCourses } from '../src/modules/courses/courses.seed.ts';
+import { SOON_CLASS_MINUTES, seedDemoCourses, teacherSlug } from '../src/modules/courses/courses.seed.ts';
 import { seedDemoOrders } from '../src/modules/payments/payments.seed.ts';
 import { ledgerViolations } from './helpers/courses.ts';
 import { createTestApp } from './helpers/test-app.ts';
+
+const WEB_PUBLIC = path.resolve(__dirname, '../../web/public');
 
 /** The demo student's wallet and classes (DESIGN.md §10), seeded on a fresh demo database. */
 describe('the demo seed of classes and the wallet', () => {
@@ -64,11 +68,26 @@ describe('the demo seed of classes and the wallet', () => {
     expect(report.comment).not.toBe('');
     expect(report.homework).not.toBe('');
 
-    // Upcoming: three, paid with coins and with each card.
+    // Each held class plays its own teacher's clip (a committed file of the web app).
+    const ready = infos.filter((i) => i.playback.state === 'ready');
+    expect(ready.length).toBeGreaterThan(0);
+    for (const info of ready) {
+      expect(info.playback.url).toBe(`/media/recordings/${teacherSlug(info.teacher.name)}.mp4`);
+      expect(fs.existsSync(path.join(WEB_PUBLIC, info.playback.url!))).toBe(true);
+    }
+    expect(new Set(ready.map((i) => i.playback.url)).size).toBeGreaterThan(1);
+
+    // Upcoming: three, paid with coins and with each card; the coin one starts minutes after the
+    // seed (its room opens at once), the others a day or more ahead.
     const recent = await t.app.courses.getCourseList(id, { scope: 'recent', current: 1, size: 50 });
     expect(recent.records).toHaveLength(3);
     expect(recent.records.every((c) => c.status === 100)).toBe(true);
     expect(recent.records.map((c) => c.card_type ?? c.pay_type).sort()).toEqual([100, 200, 'coin'].sort());
+    const soon = recent.records.find((c) => c.pay_type === 'coin')!;
+    const startsIn = Date.parse(soon.start) - Date.now();
+    expect(startsIn).toBeGreaterThan((SOON_CLASS_MINUTES - 10) * 60_000);
+    expect(startsIn).toBeLessThanOrEqual((SOON_CLASS_MINUTES + 1) * 60_000);
+    expect(recent.records[0]!.id).toBe(soon.id);
 
     // Once per database: a second run adds nothing.
     const run = await createSeedRun(t.db, t.dialect, t.config, { now: t.clock.now() });

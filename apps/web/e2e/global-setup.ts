@@ -24,7 +24,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // Missing or older than its sources: build it (for production, whatever NODE_ENV Vitest set).
   ensureWebBuilt();
 
-  const started = await Promise.all(Array.from({ length: workerCount() }, () => startServer()));
+  // The demo classroom: the seeded class that opens at once stays a plain upcoming class over the
+  // run (the live room's attendance job would call it off for the teacher's absence 10 minutes
+  // after its start, refunding and texting the demo student mid-run). classroom.e2e.ts runs the
+  // live room, the product's default, on a server of its own.
+  const started = await Promise.all(
+    Array.from({ length: workerCount() }, () => startServer({ CLASSROOM_DRIVER: 'demo' })),
+  );
   project.provide(
     'servers',
     started.map(({ baseURL, dataDir }) => ({ baseURL, dataDir })),

@@ -149,6 +149,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       // Fixed secrets, so a test's database starts empty; auth tests unset them to test generation.
       JWT_SECRET: 'test-jwt-secret-0123456789abcdef0123456789',
       SMS_CODE_PEPPER: 'test-sms-pepper-0123456789abcdef0123456789',
+      // The demo classroom (a local page, its recording at the end): tests of the live room, the
+      // product's default, set CLASSROOM_DRIVER=live (helpers/classroom.ts LIVE_ENV).
+      CLASSROOM_DRIVER: 'demo',
       // A directory that does not exist: the placeholder page unless a test passes its own build.
       WEB_DIST: path.join(dataDir, 'no-web-dist'),
       ...(TEST_DATABASE_URL ? { DATABASE_URL: TEST_DATABASE_URL } : {}),

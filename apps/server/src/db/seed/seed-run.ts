@@ -23,7 +23,14 @@ export function seedClock(start: number): SeedClock {
  * What a demo seed works with: the services every request uses (src/services.ts), on a clock the
  * seed moves, so the demo rows are made by the same rules and the ledgers stay whole.
  */
-export type SeedRun = { db: Db; dialect: DbDialect; services: Services; clock: SeedClock };
+export type SeedRun = {
+  db: Db;
+  dialect: DbDialect;
+  services: Services;
+  clock: SeedClock;
+  /** The app's logger: what start-up tells of the demo (e.g. the class that opens at once). */
+  log: ServicesLog;
+};
 
 /**
  * The services on a seed clock that starts at `now`. Payments go through the sandbox provider
@@ -52,5 +59,5 @@ export async function createSeedRun(
       ['alipay', sandbox],
     ]),
   });
-  return { db, dialect, services, clock };
+  return { db, dialect, services, clock, log: options.log ?? silentLog };
 }

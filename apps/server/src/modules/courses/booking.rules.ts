@@ -9,6 +9,7 @@ import { CANCEL_FREE_HOURS, PLAYBACK_VALID_DAYS } from '@app/contract/constants'
 import type { Playback } from '@app/contract/courses';
 import type { CourseStatus } from '@app/contract/enums';
 import { AppError } from '../../http/app-error.ts';
+import { liveRoomPath } from '../../providers/classroom/live-classroom-provider.ts';
 
 /**
  * The rules of a class's life as pure functions of the class and the moment (DESIGN.md §7
@@ -25,17 +26,36 @@ export const LIVE_STATUSES = [100, 200, 300] as const;
 /** Statuses the lifecycle moves forward with time. */
 export const OPEN_STATUSES = [100, 200] as const;
 
-export type CourseTimes = { status: number; start_at: number; end_at: number };
+export type CourseTimes = {
+  status: number;
+  start_at: number;
+  end_at: number;
+  /** Held in the live room (isLiveRoom): in class only once both seats are there. */
+  live?: boolean;
+};
+
+/** The live room's page of any class, less its id (`/classroom/`). */
+const LIVE_ROOM_PREFIX = liveRoomPath(0).replace(/0$/, '');
+
+/**
+ * A class held in the live room: its room link is the web app's room page (`/classroom/{id}`), not
+ * the demo page (`/api/v1/classroom/demo/{id}`), as the lifecycle job tells them apart.
+ */
+export function isLiveRoom(classroomUrl: string | null): boolean {
+  return classroomUrl !== null && classroomUrl.startsWith(LIVE_ROOM_PREFIX);
+}
 
 /**
  * The status a class has now (100 → 200 at the start → 300 at the end). The lifecycle job stores
  * the same transitions, but reads derive them so a stopped job never shows a wrong state.
- * Cancelled, abolished and already-over classes keep their stored status.
+ * Cancelled, abolished and already-over classes keep their stored status. A class in the live room
+ * is in class (200) from the attendance the room records (the stored 200, written once both seats
+ * are there at or after the start), not from the clock: until then it stays 100.
  */
 export function deriveStatus(course: CourseTimes, now: number): CourseStatus {
   if (course.status === 100 || course.status === 200) {
     if (now < course.start_at) return 100;
-    if (now < course.end_at) return 200;
+    if (now < course.end_at) return course.live === true && course.status === 100 ? 100 : 200;
     return 300;
   }
   return course.status as CourseStatus;

@@ -5,7 +5,7 @@ import type { MessageKey } from '@app/contract/messages';
 import { parseJson } from '../../db/json-column.ts';
 import { iso, isoOrNull } from '../../db/time.ts';
 import { AppError } from '../../http/app-error.ts';
-import { deriveStatus } from './booking.rules.ts';
+import { deriveStatus, isLiveRoom } from './booking.rules.ts';
 import type { CourseRow, ReportRow } from './courses.repository.ts';
 
 /**
@@ -42,7 +42,10 @@ export function toItem(row: CourseRow, now: number): CourseItem {
     start: iso(start),
     end: iso(end),
     minutes: Math.round((end - start) / 60_000),
-    status: deriveStatus({ status: row.status, start_at: start, end_at: end }, now),
+    status: deriveStatus(
+      { status: row.status, start_at: start, end_at: end, live: isLiveRoom(row.classroom_url) },
+      now,
+    ),
     pay_type: row.pay_type,
     price_coins: row.price_coins,
     card_id: row.card_id,
@@ -69,5 +72,10 @@ export function toReportItem(row: ReportRow): TeacherReportItem {
 
 /** A row's times as numbers (bigint columns come back as numbers, but keep the rules exact). */
 export function times(row: CourseRow) {
-  return { status: row.status, start_at: Number(row.start_at), end_at: Number(row.end_at) };
+  return {
+    status: row.status,
+    start_at: Number(row.start_at),
+    end_at: Number(row.end_at),
+    live: isLiveRoom(row.classroom_url),
+  };
 }

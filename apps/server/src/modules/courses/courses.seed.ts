@@ -12,7 +12,32 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-type DemoTeacher = { id: number; nationality: string; minutes: number };
+/**
+ * The class that opens at once (issue 35): it starts this many minutes after seeding, so its room
+ * (open from 10 minutes before the start) opens within a minute of `npm start`.
+ */
+export const SOON_CLASS_MINUTES = 11;
+
+/**
+ * The demo teachers whose past classes have recordings, each with a clip of its own
+ * (apps/web/public/media/recordings/<slug>.mp4, made by scripts/dev/make-recording-clips.sh).
+ */
+export const RECORDING_CLIP_SLUGS = ['emily-carter', 'james-whitfield', 'olivia-bennett', 'grace-santos'];
+
+/** `Liam O'Connor` → `liam-o-connor`. */
+export const teacherSlug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** The recording of a demo class: its teacher's clip, or the shared one for a teacher without a clip. */
+export function demoRecordingUrlOf(teacherName: string): string {
+  const slug = teacherSlug(teacherName);
+  return RECORDING_CLIP_SLUGS.includes(slug) ? `/media/recordings/${slug}.mp4` : DEMO_RECORDING_URL;
+}
+
+type DemoTeacher = { id: number; name: string; nationality: string; minutes: number };
 
 const REPORTS: { scores: Record<string, number>; comment: string; homework: string }[] = [
   {
@@ -110,7 +135,7 @@ export async function seedDemoCourses(
   const teachers = await db
     .selectFrom('teacher as t')
     .innerJoin('teacher_slot as s', 's.teacher_id', 't.id')
-    .select(['t.id', 't.nationality', 's.start_at', 's.end_at'])
+    .select(['t.id', 't.name', 't.nationality', 's.start_at', 's.end_at'])
     .where('t.is_demo', '=', 1)
     .where('t.active', '=', 1)
     .where('s.state', '=', 'free')
@@ -122,7 +147,7 @@ export async function seedDemoCourses(
   for (const row of teachers) {
     if (!byTeacher.has(row.id)) {
       const minutes = Math.round((Number(row.end_at) - Number(row.start_at)) / MINUTE);
-      byTeacher.set(row.id, { id: row.id, nationality: row.nationality, minutes });
+      byTeacher.set(row.id, { id: row.id, name: row.name, nationality: row.nationality, minutes });
     }
   }
   const all = [...byTeacher.values()];
@@ -160,6 +185,32 @@ export async function seedDemoCourses(
     return existing.id;
   }
 
+  /**
+   * A slot at `start` for the class that opens at once: of the first teacher with nothing but free
+   * slots over its time (the demo schedules), whose free slots it overlaps are closed; undefined when
+   * every teacher is taken then.
+   */
+  async function slotForSoonClass(candidates: DemoTeacher[], start: number) {
+    for (const teacher of candidates) {
+      const end = start + teacher.minutes * MINUTE;
+      const overlapping = await db
+        .selectFrom('teacher_slot')
+        .select(['id', 'start_at', 'state'])
+        .where('teacher_id', '=', teacher.id)
+        .where('start_at', '<', end)
+        .where('end_at', '>', start)
+        .execute();
+      if (overlapping.some((slot) => slot.state !== 'free')) continue;
+      const same = overlapping.find((slot) => Number(slot.start_at) === start);
+      const others = overlapping.filter((slot) => slot !== same).map((slot) => slot.id);
+      if (others.length > 0) {
+        await db.updateTable('teacher_slot').set({ state: 'closed' }).where('id', 'in', others).execute();
+      }
+      return { teacher, slotId: same ? same.id : await pastSlot(teacher, start) };
+    }
+    return undefined;
+  }
+
   /** Books a slot two days before it starts, as the student would have. */
   async function bookAt(slotId: number, startAt: number, payType: 'coin' | 'card', cardId?: number) {
     clock.set(startAt - 2 * DAY);
@@ -194,7 +245,7 @@ export async function seedDemoCourses(
     const end = start + ph.minutes * MINUTE;
     clock.set(end + HOUR);
     await classLifecycle.advanceStatuses(end + HOUR);
-    await classLifecycle.recordPlayback(course.id, DEMO_RECORDING_URL);
+    await classLifecycle.recordPlayback(course.id, demoRecordingUrlOf(ph.name));
     await classReviews.recordTeacherReport(course.id, {
       scores: historyScores(index),
       ...HISTORY_COMMENTS[index % HISTORY_COMMENTS.length]!,
@@ -228,7 +279,7 @@ export async function seedDemoCourses(
     // Held: the recording arrives an hour after the end, the report the same evening.
     clock.set(end + HOUR);
     await classLifecycle.advanceStatuses(end + HOUR);
-    await classLifecycle.recordPlayback(course.id, DEMO_RECORDING_URL);
+    await classLifecycle.recordPlayback(course.id, demoRecordingUrlOf(entry.teacher.name));
     await classReviews.recordTeacherReport(course.id, REPORTS[report++ % REPORTS.length]!);
     if ('review' in entry) {
       clock.set(end + 3 * HOUR);
@@ -236,10 +287,18 @@ export async function seedDemoCourses(
     }
   }
 
-  // Upcoming classes, booked now on the demo schedules: coins, the exclusive card, the PH card.
+  // The class that opens at once, with coins (issue 35): its room opens within a minute of start-up,
+  // so a new user sees the device check and waits there for the teacher, whose link the ops CLI
+  // prints (`class teacher-link`). Booked two days before, as the others were.
+  const soonStart = Math.ceil((now + SOON_CLASS_MINUTES * MINUTE) / MINUTE) * MINUTE;
+  const soonSlot = await slotForSoonClass([second, ...others.filter((t) => t !== second)], soonStart);
+  const soon = soonSlot ? await bookAt(soonSlot.slotId, soonStart, 'coin') : undefined;
+
+  // Upcoming classes, booked now on the demo schedules: the exclusive card, the PH card (and coins,
+  // should no teacher be free for the class above).
   clock.set(now);
   const upcoming = [
-    { teacher: second, payType: 'coin' as const },
+    ...(soon ? [] : [{ teacher: second, payType: 'coin' as const, cardId: undefined }]),
     { teacher: bound, payType: 'card' as const, cardId: exclusiveCard },
     { teacher: ph, payType: 'card' as const, cardId: phCard },
   ];
@@ -259,5 +318,16 @@ export async function seedDemoCourses(
     after = Number(slot.end_at) + DAY;
   }
   await classLifecycle.advanceStatuses(now);
+  if (soon && soonSlot) {
+    seed.log.info(
+      {
+        course_id: soon.id,
+        teacher: soonSlot.teacher.name,
+        start: new Date(soonStart).toISOString(),
+        teacher_link: `npm run ops -- class teacher-link --class ${soon.id}`,
+      },
+      "demo class: its live room opens within a minute; to take the teacher's seat in a second browser, run teacher_link",
+    );
+  }
   return true;
 }

@@ -5,15 +5,24 @@ import { createClassroomProviderFromConfig } from './classroom.config.ts';
 const course = { id: 5, studentId: 2, startAt: 1_000, endAt: 2_000 };
 
 describe('classroom settings', () => {
-  it('default to the demo driver, no ICE servers and a 10-minute teacher no-show', () => {
+  it('default to the live driver, no ICE servers and a 10-minute teacher no-show', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
-      CLASSROOM_DRIVER: 'demo',
+      CLASSROOM_DRIVER: 'live',
       ICE_SERVERS: [],
       TURN_SECRET: undefined,
       TEACHER_NO_SHOW_MINUTES: 10,
     });
-    expect(createClassroomProviderFromConfig(config, { secret: 's' }).driver).toBe('demo');
+    expect(createClassroomProviderFromConfig(config, { secret: 's' }).driver).toBe('live');
+  });
+
+  it('select the demo classroom, a signed local page with its recording at the end', async () => {
+    const config = loadConfig({ CLASSROOM_DRIVER: 'demo' });
+    const provider = createClassroomProviderFromConfig(config, { secret: 's' });
+    expect(provider.driver).toBe('demo');
+    expect(await provider.roomUrl(course)).toMatch(/^\/api\/v1\/classroom\/demo\/5\?t=[\w-]{43}$/);
+    expect(await provider.recordingOf(course, 1_999)).toBeUndefined();
+    expect(await provider.recordingOf(course, 2_000)).toEqual({ url: expect.stringMatching(/^\/media\//) });
   });
 
   it('select the live classroom, whose room is the web app page and which has no recording yet', async () => {

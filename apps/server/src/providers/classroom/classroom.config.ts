@@ -6,14 +6,15 @@ import { createLiveClassroomProvider, type LiveRecordings } from './live-classro
 
 /**
  * The classroom provider's environment variables (README "Configuration"), merged into the server's
- * environment schema by config.ts. CLASSROOM_DRIVER chooses the provider: `demo` (a local page and a
- * generated recording) or `live` (the built-in browser classroom, DESIGN.md §12, whose settings are
- * the ICE servers, the TURN secret and the teacher no-show delay).
+ * environment schema by config.ts. CLASSROOM_DRIVER chooses the provider: `live` (the default: the
+ * built-in browser classroom, DESIGN.md §12, whose settings are the ICE servers, the TURN secret and
+ * the teacher no-show delay) or `demo` (a local page and a generated recording; tests use it).
  */
 const ICE_URL = /^(stuns?|turns?):[^\s,]+$/i;
 
 export const classroomEnvSchema = z.object({
-  CLASSROOM_DRIVER: z.enum(['demo', 'live']).default('demo'),
+  /** `live` by default; `demo` for tests and a demo without the room (the seeded past classes keep their clips either way). */
+  CLASSROOM_DRIVER: z.enum(['demo', 'live']).default('live'),
   /** STUN/TURN URLs, comma-separated (`stun:stun.example.com:3478,turn:turn.example.com:3478?transport=udp`). */
   ICE_SERVERS: commaList(ICE_URL, 'expected stun:, stuns:, turn: or turns: URLs, comma-separated'),
   /** coturn's `static-auth-secret`: TURN credentials by the TURN REST convention. */
