@@ -268,6 +268,34 @@ describe('RoomCall on ICE failure', () => {
     call.stop();
   });
 
+  it('yields as the polite seat when both seats restart at once: answers the other’s restart offer', async () => {
+    const { call, statuses } = seat('student');
+    call.start();
+    const socket = FakeSocket.all[0]!;
+    socket.readyState = FakeSocket.OPEN;
+    socket.deliver({ type: 'welcome', seat: 'student', peer_present: true });
+    await settle();
+    const pc = FakePeer.all[0]!;
+    socket.deliver({ type: 'answer', sdp: 'answer 1' });
+    await settle();
+    pc.network('connected', 'connected');
+
+    // ICE fails on both sides: this seat's restart offer is out when the teacher's arrives.
+    pc.network('failed', 'failed');
+    await settle();
+    expect(socket.of('offer').map((m) => m.sdp)).toEqual(['offer 1', 'offer 2 ice-restart']);
+    expect(pc.signalingState).toBe('have-local-offer');
+    socket.deliver({ type: 'offer', sdp: 'teacher restart offer' });
+    await settle();
+    // The student (polite) rolls its own offer back and answers the teacher's.
+    expect(socket.of('answer').map((m) => m.sdp)).toEqual(['answer to teacher restart offer']);
+    expect(pc.signalingState).toBe('stable');
+    pc.network('connected', 'connected');
+    expect(statuses.at(-1)).toBe('connected');
+    expect(FakePeer.all).toHaveLength(1);
+    call.stop();
+  });
+
   it('restarts again when ICE fails a second time (each failure restarts once)', async () => {
     const { call } = seat('teacher');
     call.start();
