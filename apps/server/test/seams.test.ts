@@ -133,6 +133,7 @@ describe('jobs', () => {
       'courses.open-classrooms',
       'courses.deliver-recordings',
       'classroom.attendance',
+      'classroom.purge-recordings',
       'courses.class-reminders',
       'payments.close-expired-orders',
       'payments.reconcile',

@@ -56,6 +56,13 @@ export const JOBS: readonly Job[] = [
     run: ({ app }) => app.services.attendance.runDue(),
   },
   {
+    // The live room's recordings are deleted from the file store a day after their playback ends
+    // (end + 31 days), a bounded batch per run.
+    name: 'classroom.purge-recordings',
+    intervalMs: HOUR,
+    run: ({ app }) => app.services.recordings.purgeExpired(),
+  },
+  {
     // One SMS 60 min before each class; claimed before sending, so several instances send it once.
     // Opted-out students are left out by the query; a failed SMS is tried again with backoff.
     name: 'courses.class-reminders',

@@ -168,6 +168,28 @@ export const recordingRepository = {
     return Number(result.numUpdatedRows) > 0;
   },
 
+  /** Recordings of classes that ended before `before` (their playback is over), oldest first. */
+  listEnded(
+    db: Db,
+    before: number,
+    limit: number,
+  ): Promise<{ course_id: number; final_key: string | null }[]> {
+    return db
+      .selectFrom('class_recording as r')
+      .innerJoin('course as c', 'c.id', 'r.course_id')
+      .select(['r.course_id', 'r.final_key'])
+      .where('c.end_at', '<', before)
+      .orderBy('c.end_at')
+      .limit(limit)
+      .execute();
+  },
+
+  /** Forgets a recording and its chunks (their objects deleted first). */
+  async remove(db: Db, courseId: number): Promise<void> {
+    await db.deleteFrom('class_recording_chunk').where('course_id', '=', courseId).execute();
+    await db.deleteFrom('class_recording').where('course_id', '=', courseId).execute();
+  },
+
   /** Marks the recording final under the claim made at `claimedAt`; false when another took it over. */
   async finish(
     db: Db,

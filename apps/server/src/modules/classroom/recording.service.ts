@@ -21,6 +21,8 @@ import { isWebmHead, WebmJoiner } from './recording.webm.ts';
 const MINUTE_MS = 60_000;
 /** After the end, chunks still in flight land for this long before the job joins an open recording. */
 export const RECORDING_FINALISE_AFTER_END_MS = 2 * MINUTE_MS;
+/** Recordings deleted per run of the purge job. */
+const PURGE_BATCH = 50;
 /** A finaliser's claim older than this is taken over (it crashed or hangs). */
 export const RECORDING_CLAIM_STALE_MS = 10 * MINUTE_MS;
 
@@ -280,6 +282,23 @@ export function createRecordingService(deps: RecordingServiceDeps) {
       const range = asked === 'ignore' ? undefined : { start: asked.start, end: asked.end ?? info.size - 1 };
       const stream = await storage.get(recording.final_key, range ? { range } : {});
       return { size: info.size, ...(range ? { range } : {}), stream };
+    },
+
+    /**
+     * Job `classroom.purge-recordings`: the recordings (and any chunks left) of classes whose
+     * playback ended a day ago (end + 31 days) are deleted from the store and forgotten, a bounded
+     * batch per run, oldest first. Deleting twice is harmless, so instances may run it at once.
+     */
+    async purgeExpired(): Promise<{ purged: number }> {
+      const before = clock.now() - (PLAYBACK_VALID_DAYS + 1) * DAY_MS;
+      const rows = await repo.listEnded(db, before, PURGE_BATCH);
+      for (const row of rows) {
+        if (row.final_key) await storage.delete(row.final_key);
+        for (const chunk of await repo.chunks(db, row.course_id))
+          await storage.delete(chunkKey(row.course_id, chunk.n));
+        await repo.remove(db, row.course_id);
+      }
+      return { purged: rows.length };
     },
 
     /** What ops `class attendance` prints of the recording. */

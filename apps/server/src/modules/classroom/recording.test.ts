@@ -253,6 +253,13 @@ describe('the joined recording', () => {
       404,
       'The playback has expired (30 days after the class)',
     ]);
+    // A day later the purge job deletes it from the store and forgets it.
+    expect(await ctx.t.app.jobs.runOnce('classroom.purge-recordings')).toEqual({ purged: 0 });
+    ctx.t.clock.advance(DAY);
+    expect(await ctx.t.app.jobs.runOnce('classroom.purge-recordings')).toEqual({ purged: 1 });
+    expect(await keysUnder(ctx, `recordings/${a.course.id}`)).toEqual([]);
+    expect(await ctx.t.db.selectFrom('class_recording').selectAll().execute()).toEqual([]);
+    expect(await ctx.t.db.selectFrom('class_recording_chunk').selectAll().execute()).toEqual([]);
   });
 
   it("closes at once on the seat's last chunk and is handed to the class page when the class is over", async () => {

@@ -172,7 +172,7 @@ export function isWebmHead(bytes: Buffer): boolean {
  * Only whole elements are written, so a player never meets a cut block.
  */
 export class WebmJoiner {
-  private buf = Buffer.alloc(0);
+  private buf: Buffer = Buffer.alloc(0);
   private state: 'start' | 'top' | 'cluster' | 'resync' = 'resync';
   private header: Buffer[] = [];
   private headerWritten = false;
