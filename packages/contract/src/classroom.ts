@@ -117,7 +117,7 @@ export const roomSchema = z.object({
   ticket: z.string(),
   ticket_expires: z.string(),
   ws_path: z.string(),
-  /** Whether the room records the class (announced to both seats); false until recording exists. */
+  /** Whether the room records the class (announced to both seats): true with the live driver. */
   recording: z.boolean(),
 });
 export type Room = z.infer<typeof roomSchema>;
