@@ -32,6 +32,8 @@ const VIDEO_BITS = 900_000;
 const AUDIO_BITS = 64_000;
 /** Waits before the tries after a failed upload. */
 const RETRY_MS = [1_000, 2_000, 4_000, 8_000];
+/** Chunks kept while uploads fail (2 minutes); older ones are given up (a gap), so memory stays bounded. */
+const MAX_QUEUE = 30;
 
 type Chunk = { n: number; blob: Blob; head: boolean; ms: number; last: boolean };
 
@@ -213,6 +215,8 @@ export class CallRecorder {
         last: last && this.final,
       });
       this.firstOfRecorder = false;
+      // The one being sent stays; the oldest waiting one goes.
+      if (this.queue.length > MAX_QUEUE) this.queue.splice(1, 1);
       void this.pump();
     };
     recorder.onstop = () => this.release();
