@@ -17,6 +17,7 @@ import * as m0014 from './migrations/0014-home-outcomes.ts';
 import * as m0015 from './migrations/0015-classroom-attendance.ts';
 import * as m0016 from './migrations/0016-classroom-recording.ts';
 import * as m0017 from './migrations/0017-student-reads-version.ts';
+import * as m0018 from './migrations/0018-student-reads-deferred.ts';
 
 /**
  * Every migration, in order. Add new ones at the end (`NNNN-name.ts`, typed `Kysely<unknown>`);
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-classroom-attendance': m0015,
   '0016-classroom-recording': m0016,
   '0017-student-reads-version': m0017,
+  '0018-student-reads-deferred': m0018,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -20,7 +20,7 @@ import { SqliteAdapter, sql, type Kysely } from 'kysely';
  */
 
 /** Tables whose rows are a student's own, with the column naming the student. */
-const OWN_ROWS: ReadonlyArray<readonly [table: string, student: string]> = [
+export const OWN_ROWS: ReadonlyArray<readonly [table: string, student: string]> = [
   ['student', 'id'],
   ['wallet', 'student_id'],
   ['coin_log', 'student_id'],
@@ -34,8 +34,8 @@ const OWN_ROWS: ReadonlyArray<readonly [table: string, student: string]> = [
 ];
 
 /** Tables that show a teacher (by `teacher_id`) to a student. */
-const SHOWING_TEACHER = ['course', 'teacher_report', 'pay_order', 'lesson_card', 'favourite_teacher'];
-const TEACHER_SHOWN = ['name', 'avatar', 'nationality', 'active'];
+export const SHOWING_TEACHER = ['course', 'teacher_report', 'pay_order', 'lesson_card', 'favourite_teacher'];
+export const TEACHER_SHOWN = ['name', 'avatar', 'nationality', 'active'];
 
 const EVENTS = ['insert', 'update', 'delete'] as const;
 
