@@ -148,6 +148,8 @@ class FakeStream {
   addTrack = (track: { kind: string; enabled: boolean; stop: () => void }) => this.tracks.push(track);
 }
 
+// Each room a ticket of its own: a ticket opens one WebSocket only (the seat remembers those used).
+let tickets = 0;
 const room = (seat: 'student' | 'teacher'): Room => ({
   class_id: 7,
   seat,
@@ -158,7 +160,7 @@ const room = (seat: 'student' | 'teacher'): Room => ({
   peer_name: 'Peer',
   teacher_name: 'Emily Carter',
   ice_servers: [{ urls: ['stun:stun.example.com:3478'] }],
-  ticket: 'ticket-1',
+  ticket: `ticket-${++tickets}`,
   ticket_expires: new Date(Date.now() + 60_000).toISOString(),
   ws_path: '/api/v1/classroom/ws',
   recording: false,
@@ -321,5 +323,47 @@ describe('RoomCall on ICE failure', () => {
       'offer 3 ice-restart',
     ]);
     call.stop();
+  });
+});
+
+describe('RoomCall entering again', () => {
+  it('asks for a fresh ticket when the room it was given holds a ticket already used', async () => {
+    const used = { ...room('student'), ticket: 'ticket-used-once' };
+    const fresh = { ...room('student'), ticket: 'ticket-fresh' };
+    const fetchRoom = vi.fn(() => Promise.resolve(fresh));
+    const options = (given: Room) => ({
+      room: given,
+      fetchRoom,
+      stream: new FakeStream() as unknown as MediaStream,
+      lang: 'en',
+      events: {
+        status: () => undefined,
+        remoteStream: () => undefined,
+        peerState: () => undefined,
+        chat: () => undefined,
+        notice: () => undefined,
+        closed: () => undefined,
+        quality: () => undefined,
+      },
+      location: { protocol: 'http:', host: 'school.example' },
+    });
+    const first = new RoomCall(options(used));
+    first.start();
+    await settle();
+    expect(FakeSocket.all.map((s) => new URL(s.url).searchParams.get('ticket'))).toEqual([
+      'ticket-used-once',
+    ]);
+    expect(fetchRoom).not.toHaveBeenCalled();
+    first.leave();
+    // Entering again with the same room (the page's cached getRoom reply): a fresh ticket first.
+    const again = new RoomCall(options(used));
+    again.start();
+    await settle();
+    expect(fetchRoom).toHaveBeenCalledTimes(1);
+    expect(FakeSocket.all.map((s) => new URL(s.url).searchParams.get('ticket'))).toEqual([
+      'ticket-used-once',
+      'ticket-fresh',
+    ]);
+    again.stop();
   });
 });

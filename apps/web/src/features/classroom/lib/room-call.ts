@@ -52,6 +52,13 @@ export type RoomCallOptions = {
 
 const STATS_EVERY_MS = 2_000;
 
+/**
+ * Tickets this page has opened a WebSocket with: a ticket opens one only (the server refuses a
+ * second use), so entering again with a room read before (the page's cached getRoom) asks for a
+ * fresh one first instead of being refused and retrying.
+ */
+const usedTickets = new Set<string>();
+
 export class RoomCall {
   private socket: WebSocket | null = null;
   private pc: RTCPeerConnection | null = null;
@@ -73,10 +80,15 @@ export class RoomCall {
     this.polite = options.room.seat === 'student';
   }
 
-  /** Opens the WebSocket with the room's current ticket (a fresh one is fetched when it expired). */
+  /**
+   * Opens the WebSocket with the room's current ticket; a fresh one is fetched when it expired or
+   * was used already.
+   */
   start(): void {
     this.options.events.status('connecting');
-    this.connect(Date.parse(this.room.ticket_expires) - Date.now() > 5_000);
+    this.connect(
+      !usedTickets.has(this.room.ticket) && Date.parse(this.room.ticket_expires) - Date.now() > 5_000,
+    );
   }
 
   setMedia(state: MediaState): void {
@@ -117,6 +129,7 @@ export class RoomCall {
     const open = (room: Room) => {
       if (this.stopped) return;
       this.room = room;
+      usedTickets.add(room.ticket);
       const location = this.options.location ?? window.location;
       const socket = new WebSocket(socketUrl(location, room.ws_path, room.ticket, this.options.lang));
       this.socket = socket;
