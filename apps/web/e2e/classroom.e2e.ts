@@ -369,6 +369,10 @@ describe('the live classroom', () => {
     });
     expect(played.time).toBeGreaterThan(0.5);
     expect(played.width).toBeGreaterThan(0);
+    await student.page.screenshot({
+      path: `${screenshotDir}classroom-class-page-recording.png`,
+      fullPage: true,
+    });
   }, 120_000);
 
   it('brings a dropped socket back within 10 s, and lets the student leave and enter again', async () => {

@@ -5,8 +5,6 @@ import {
   type RoomRefusalReason,
 } from '@app/contract/classroom';
 import { isApiError } from '../../../lib/http/api-error.ts';
-// Names contract keys of the same prefix (classroom.*): the area's strings come along.
-import '../../../locales/classroom/index.ts';
 
 /**
  * The pure rules of the room page (DESIGN.md §12): what a refusal of getRoom means for the page,
