@@ -1,6 +1,4 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +15,8 @@ import {
   uniqueMobile,
 } from './auth-helpers.ts';
 import { gotoApp, seedStorage, settingsValue, useBrowser, type TestPage } from './browser.ts';
-import { repoRoot, startServer, type TestServer } from './test-server.ts';
+import { addTeacherWithSlots, MINUTE, opsCli, weeklyAt } from './classroom-setup.ts';
+import { startServer, type TestServer } from './test-server.ts';
 
 /**
  * The live classroom on two server instances (issue 35, DESIGN.md §12): one PostgreSQL database of
@@ -31,11 +30,8 @@ import { repoRoot, startServer, type TestServer } from './test-server.ts';
  * server's `postgres` database); Redis: E2E_REDIS_URL (default redis://127.0.0.1:6379), as in CI.
  */
 
-const run = promisify(execFile);
 const PG_ADMIN_URL = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
-const MINUTE = 60_000;
 
 const databaseName = `e2e_rooms_${randomBytes(4).toString('hex')}`;
 let databaseUrl = '';
@@ -66,27 +62,7 @@ async function admin(statement: string): Promise<void> {
   }
 }
 
-async function ops(...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/ops/cli.ts', ...args], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      ...shared(),
-      DATA_DIR: servers[0]!.dataDir,
-      NODE_ENV: 'production',
-      SEED_DEMO: '0',
-    },
-  });
-  return stdout;
-}
-
-/** "<day> HH:MM" in UTC of the whole minute at least `ms` from now. */
-function weeklyAt(ms: number): { entry: string; at: number } {
-  const at = Math.ceil((Date.now() + ms) / MINUTE) * MINUTE;
-  const d = new Date(at);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return { entry: `${DAYS[d.getUTCDay()]} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`, at };
-}
+const ops = opsCli(() => ({ ...shared(), DATA_DIR: servers[0]!.dataDir, SEED_DEMO: '0' }));
 
 // Before this file's beforeAll: the browser is launched by useBrowser's own.
 const { open, openForFile } = useBrowser({ fakeMedia: true });
@@ -149,36 +125,7 @@ beforeAll(async () => {
   const soon = weeklyAt(3 * MINUTE);
   const [two, teacherId, token] = await Promise.all([
     startServer({ ...shared(), SEED_DEMO: '0' }),
-    (async () => {
-      const added = await ops(
-        'teacher',
-        'add',
-        '--name',
-        'Two Rooms',
-        '--nationality',
-        'GBR',
-        '--level',
-        '100',
-        '--languages',
-        'yingyu',
-      );
-      const id = Number(/teacher (\d+) added/.exec(added)?.[1]);
-      await ops(
-        'schedule',
-        'publish',
-        '--teacher',
-        String(id),
-        '--weekly',
-        soon.entry,
-        '--length',
-        '25',
-        '--weeks',
-        '1',
-        '--tz',
-        'UTC',
-      );
-      return id;
-    })(),
+    addTeacherWithSlots(ops, 'Two Rooms', [soon.entry]),
     signUpStudent(one),
   ]);
   servers.push(two);

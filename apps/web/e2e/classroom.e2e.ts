@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import SqliteDatabase from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +12,8 @@ import { DEMO, loginWithPassword } from './auth-helpers.ts';
 import { screenshotDir, seriousViolations } from './axe.ts';
 import { designFacts, designProblems } from './design-facts.ts';
 import { gotoApp, seedStorage, settingsValue, useBrowser } from './browser.ts';
-import { repoRoot, startServer, type TestServer } from './test-server.ts';
+import { addTeacherWithSlots, MINUTE, opsCli, weeklyAt } from './classroom-setup.ts';
+import { startServer, type TestServer } from './test-server.ts';
 
 /**
  * The live classroom's room page (issue 35, DESIGN.md §12) on a server of its own with
@@ -27,62 +26,18 @@ import { repoRoot, startServer, type TestServer } from './test-server.ts';
  * student's class page plays the joined recording.
  */
 
-const run = promisify(execFile);
-const DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
-const MINUTE = 60_000;
-
 let server: TestServer;
 let openClass: CourseItem;
 let laterClass: CourseItem;
 let teacherToken: string;
 
-async function ops(...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/ops/cli.ts', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '', NODE_ENV: 'production' },
-  });
-  return stdout;
-}
-
-/** "<day> HH:MM" in UTC of the whole minute at least `ms` from now. */
-function weeklyAt(ms: number): { entry: string; at: number } {
-  const at = Math.ceil((Date.now() + ms) / MINUTE) * MINUTE;
-  const d = new Date(at);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return { entry: `${DAYS[d.getUTCDay()]} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`, at };
-}
+const ops = opsCli(() => ({ DATA_DIR: server.dataDir, DATABASE_URL: '' }));
 
 beforeAll(async () => {
   server = await startServer({ CLASSROOM_DRIVER: 'live', BOOKING_MIN_NOTICE_MINUTES: '0' });
-  const added = await ops(
-    'teacher',
-    'add',
-    '--name',
-    'Room Tester',
-    '--nationality',
-    'GBR',
-    '--level',
-    '100',
-    '--languages',
-    'yingyu',
-  );
-  const teacherId = Number(/teacher (\d+) added/.exec(added)?.[1]);
   const soon = weeklyAt(3 * MINUTE);
   const later = weeklyAt(120 * MINUTE);
-  await ops(
-    'schedule',
-    'publish',
-    '--teacher',
-    String(teacherId),
-    '--weekly',
-    `${soon.entry},${later.entry}`,
-    '--length',
-    '25',
-    '--weeks',
-    '1',
-    '--tz',
-    'UTC',
-  );
+  const teacherId = await addTeacherWithSlots(ops, 'Room Tester', [soon.entry, later.entry]);
 
   const student = await createStudentSession(server.api, { mobile: DEMO.mobile });
   // The seed gives the demo student a class opening within minutes: it is cancelled, so the classes

@@ -169,9 +169,9 @@ const room = (seat: 'student' | 'teacher'): Room => ({
 /** Lets the seat's queued message handling and negotiationneeded (a timer) run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
 
-function seat(which: 'student' | 'teacher') {
-  const statuses: CallStatus[] = [];
-  const events: CallEvents = {
+/** Events that record the statuses and ignore the rest. */
+function recordingStatuses(statuses: CallStatus[]): CallEvents {
+  return {
     status: (s) => statuses.push(s),
     remoteStream: () => undefined,
     peerState: () => undefined,
@@ -180,6 +180,11 @@ function seat(which: 'student' | 'teacher') {
     closed: () => undefined,
     quality: () => undefined,
   };
+}
+
+function seat(which: 'student' | 'teacher') {
+  const statuses: CallStatus[] = [];
+  const events = recordingStatuses(statuses);
   const track = (kind: string) => ({ kind, enabled: true, stop: vi.fn() });
   const call = new RoomCall({
     room: room(which),
@@ -336,15 +341,7 @@ describe('RoomCall entering again', () => {
       fetchRoom,
       stream: new FakeStream() as unknown as MediaStream,
       lang: 'en',
-      events: {
-        status: () => undefined,
-        remoteStream: () => undefined,
-        peerState: () => undefined,
-        chat: () => undefined,
-        notice: () => undefined,
-        closed: () => undefined,
-        quality: () => undefined,
-      },
+      events: recordingStatuses([]),
       location: { protocol: 'http:', host: 'school.example' },
     });
     const first = new RoomCall(options(used));
