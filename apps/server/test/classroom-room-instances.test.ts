@@ -77,6 +77,21 @@ describe.each(BUSES)('two instances over $name', ({ env }) => {
     expect(await tch.next('peer-left')).toEqual({ type: 'peer-left', seat: 'student' });
   });
 
+  it('tell each seat once that the other is there when both join at the same moment on two instances', async () => {
+    const { ctx, baseA, baseB } = await twoInstances(env);
+    const room = await openClass(ctx);
+    const s = client(baseA, room.student.ticket);
+    const tch = client(baseB, room.teacher.ticket);
+    const welcomes = await Promise.all([s.next('welcome'), tch.next('welcome')]);
+    await quiet(700);
+    const told = [s, tch].map(
+      (seat, i) =>
+        (welcomes[i]!.peer_present ? 1 : 0) + seat.messages.filter((m) => m.type === 'peer-joined').length,
+    );
+    // Told twice, a page starts its call twice while the other seat answers the first.
+    expect(told).toEqual([1, 1]);
+  });
+
   it('take a ticket once across instances: used on one, refused on the other (4401, ticket-used)', async () => {
     const { ctx, b, baseA, baseB } = await twoInstances(env);
     const room = await openClass(ctx);

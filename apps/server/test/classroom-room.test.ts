@@ -172,6 +172,22 @@ describe('the room WebSocket', () => {
     await tch.closed;
   });
 
+  it('tells each seat once that the other is there when both join at the same moment', async () => {
+    const ctx = await setup();
+    const base = await listen(ctx.t);
+    const room = await openClass(ctx);
+    const s = client(base, room.student.ticket);
+    const tch = client(base, room.teacher.ticket);
+    const welcomes = await Promise.all([s.next('welcome'), tch.next('welcome')]);
+    await quiet(700);
+    const told = [s, tch].map(
+      (seat, i) =>
+        (welcomes[i]!.peer_present ? 1 : 0) + seat.messages.filter((m) => m.type === 'peer-joined').length,
+    );
+    // Told twice, a page starts its call twice while the other seat answers the first.
+    expect(told).toEqual([1, 1]);
+  });
+
   it('answers a malformed message with an error, relays nothing and stays open', async () => {
     const ctx = await setup();
     const base = await listen(ctx.t);

@@ -170,7 +170,9 @@ export function createSignallingHub(options: SignallingOptions) {
         const other = room.get(otherSeat(event.seat));
         if (other) {
           other.peerPresent = true;
-          send(other, { type: 'peer-joined', seat: event.seat });
+          // A seat not welcomed yet learns it from its welcome (peer_present); told twice, its page
+          // would start the call twice while the other seat answers the first.
+          if (other.welcomed) send(other, { type: 'peer-joined', seat: event.seat });
           publish({ k: 'here', c: event.c, seat: other.seat, conn: other.id, to: event.conn });
         }
         return;
