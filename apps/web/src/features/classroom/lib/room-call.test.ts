@@ -105,11 +105,15 @@ class FakePeer {
     this.signalingState = 'have-local-offer';
   }
 
+  /** As a browser may: a remote offer takes a task to apply, and other tasks run meanwhile. */
+  static slowRemoteOffer = false;
+
   async setRemoteDescription(description: Description): Promise<void> {
     this.remoteDescription = description;
     if (description.type === 'offer') {
       if (this.signalingState === 'have-local-offer') this.signalingState = 'stable'; // rollback
       this.signalingState = 'have-remote-offer';
+      if (FakePeer.slowRemoteOffer) await new Promise((resolve) => setTimeout(resolve, 1));
     } else {
       this.signalingState = 'stable';
     }
@@ -200,6 +204,7 @@ function seat(which: 'student' | 'teacher') {
 beforeEach(() => {
   FakeSocket.all = [];
   FakePeer.all = [];
+  FakePeer.slowRemoteOffer = false;
   vi.stubGlobal('WebSocket', FakeSocket);
   vi.stubGlobal('RTCPeerConnection', FakePeer);
   vi.stubGlobal('MediaStream', FakeStream);
@@ -362,5 +367,26 @@ describe('RoomCall entering again', () => {
       'ticket-fresh',
     ]);
     again.stop();
+  });
+});
+
+describe('RoomCall when both seats start at once', () => {
+  it('answers an offer that arrives with its welcome as an answer, and offers nothing of its own meanwhile', async () => {
+    FakePeer.slowRemoteOffer = true;
+    const { call } = seat('student');
+    call.start();
+    const socket = FakeSocket.all[0]!;
+    socket.readyState = FakeSocket.OPEN;
+    // Both seats were told the other is there: the teacher's offer follows the welcome at once,
+    // before this seat's negotiationneeded (a task after its tracks are added) has run.
+    socket.deliver({ type: 'welcome', seat: 'student', peer_present: true });
+    socket.deliver({ type: 'offer', sdp: 'teacher offer' });
+    await settle();
+    expect(socket.of('answer').map((m) => m.sdp)).toEqual(['answer to teacher offer']);
+    // An offer made while answering would be the answer under the wrong name.
+    await settle();
+    expect(socket.of('offer')).toEqual([]);
+    expect(FakePeer.all[0]!.signalingState).toBe('stable');
+    call.stop();
   });
 });

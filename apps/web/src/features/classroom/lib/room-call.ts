@@ -238,7 +238,7 @@ export class RoomCall {
       await pc.setRemoteDescription(description);
       if (description.type === 'offer') {
         await pc.setLocalDescription();
-        if (pc.localDescription) this.send({ type: 'answer', sdp: pc.localDescription.sdp });
+        this.sendLocalDescription(pc);
       }
     } catch (error) {
       console.warn('classroom: negotiation failed', error);
@@ -246,6 +246,13 @@ export class RoomCall {
   }
 
   /** A new connection with the other seat when it is there; none while it is not. */
+  /** Sends the description just set, as what it is (an offer or an answer). */
+  private sendLocalDescription(pc: RTCPeerConnection): void {
+    const local = pc.localDescription;
+    if (local && (local.type === 'offer' || local.type === 'answer'))
+      this.send({ type: local.type, sdp: local.sdp });
+  }
+
   private resetPeer(peerPresent: boolean): void {
     this.closePeer();
     this.options.events.remoteStream(null);
@@ -272,10 +279,13 @@ export class RoomCall {
         this.send({ type: 'candidate', candidate: candidate.toJSON() as never });
     };
     pc.onnegotiationneeded = async () => {
+      // An offer of the other seat is being answered (it came in before this task ran): the answer
+      // carries this seat's tracks; an offer made now would be an answer sent as an offer.
+      if (pc.signalingState !== 'stable') return;
       try {
         this.makingOffer = true;
         await pc.setLocalDescription();
-        if (pc.localDescription) this.send({ type: 'offer', sdp: pc.localDescription.sdp });
+        this.sendLocalDescription(pc);
       } catch (error) {
         console.warn('classroom: offer failed', error);
       } finally {
