@@ -108,7 +108,11 @@ export function createPostgresBus(options: {
   const hear = (payload: string | undefined) => {
     if (!payload) return;
     try {
-      const data = JSON.parse(payload) as BusEvent | Part;
+      const data = JSON.parse(payload) as BusEvent | Part | BusEvent[];
+      if (Array.isArray(data)) {
+        for (const event of data) options.onEvent(event);
+        return;
+      }
       if (data.k !== 'part') return options.onEvent(data);
       const entry = parts.get(data.id) ?? { got: [], n: data.n, at: Date.now() };
       entry.got[data.i] = data.d;
@@ -151,23 +155,64 @@ export function createPostgresBus(options: {
   const first = connect();
   first.catch(() => undefined);
 
+  /**
+   * Events wait in one queue and go out in batches: one NOTIFY whose payload is a JSON array of
+   * the queued events that fit (an event's parts go alone), one statement at a time on the
+   * connection, so events keep their order and a query never starts while another runs. When
+   * nothing is in flight an event goes at once.
+   */
+  type Queued = { text: string; single: boolean; done: (error?: unknown) => void };
+  const queue: Queued[] = [];
+  let sending = false;
+  const pump = async () => {
+    if (sending) return;
+    sending = true;
+    try {
+      while (queue.length > 0) {
+        const batch: Queued[] = [queue.shift()!];
+        let bytes = Buffer.byteLength(batch[0]!.text) + 2;
+        if (!batch[0]!.single) {
+          while (queue.length > 0 && !queue[0]!.single) {
+            const size = Buffer.byteLength(queue[0]!.text) + 1;
+            if (bytes + size > PG_WHOLE_BYTES) break;
+            bytes += size;
+            batch.push(queue.shift()!);
+          }
+        }
+        const payload = batch[0]!.single ? batch[0]!.text : `[${batch.map((q) => q.text).join(',')}]`;
+        try {
+          const c = client ?? (await connect());
+          await c.query('select pg_notify($1, $2)', [channel, payload]);
+          for (const q of batch) q.done();
+        } catch (error) {
+          for (const q of batch) q.done(error);
+        }
+      }
+    } finally {
+      sending = false;
+    }
+  };
+  const send = (text: string, single: boolean) =>
+    new Promise<void>((resolve, reject) => {
+      queue.push({ text, single, done: (error) => (error ? reject(error) : resolve()) });
+      void pump();
+    });
+
   return {
     kind: 'postgres',
     async publish(event) {
-      const c = client ?? (await connect());
       const text = JSON.stringify(event);
       const bytes = Buffer.from(text, 'utf8');
-      if (bytes.length <= PG_WHOLE_BYTES) {
-        await c.query('select pg_notify($1, $2)', [channel, text]);
-        return;
-      }
+      if (bytes.length <= PG_WHOLE_BYTES - 2) return send(text, false);
       const id = randomUUID();
       const n = Math.ceil(bytes.length / PG_PART_BYTES);
+      const sent: Promise<void>[] = [];
       for (let i = 0; i < n; i++) {
         const d = bytes.subarray(i * PG_PART_BYTES, (i + 1) * PG_PART_BYTES).toString('base64');
         const part: Part = { k: 'part', id, i, n, d };
-        await c.query('select pg_notify($1, $2)', [channel, JSON.stringify(part)]);
+        sent.push(send(JSON.stringify(part), true));
       }
+      await Promise.all(sent);
     },
     ready: () => first.then(() => undefined),
     async close() {
