@@ -3,13 +3,14 @@ import type { Room } from '@app/contract/classroom';
 import { createPostgresBus, type BusEvent } from '../src/modules/classroom/signalling-bus.ts';
 import { createTestApp, TEST_DATABASE_URL } from './helpers/test-app.ts';
 import {
-  getRoom,
-  openClass,
   client,
+  getRoom,
   listen,
+  LIVE_ENV,
+  openClass,
   quiet,
   setupLive as setup,
-  LIVE_ENV,
+  timesToldPresent,
 } from './helpers/classroom.ts';
 
 /**
@@ -80,13 +81,9 @@ describe.each(BUSES)('two instances over $name', ({ env }) => {
   it('tell each seat once that the other is there when both join at the same moment on two instances', async () => {
     const { ctx, baseA, baseB } = await twoInstances(env);
     const room = await openClass(ctx);
-    const s = client(baseA, room.student.ticket);
-    const tch = client(baseB, room.teacher.ticket);
-    const welcomes = await Promise.all([s.next('welcome'), tch.next('welcome')]);
-    await quiet(700);
-    const told = [s, tch].map(
-      (seat, i) =>
-        (welcomes[i]!.peer_present ? 1 : 0) + seat.messages.filter((m) => m.type === 'peer-joined').length,
+    const told = await timesToldPresent(
+      { base: baseA, ticket: room.student.ticket },
+      { base: baseB, ticket: room.teacher.ticket },
     );
     // Told twice, a page starts its call twice while the other seat answers the first.
     expect(told).toEqual([1, 1]);

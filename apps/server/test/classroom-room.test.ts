@@ -4,16 +4,17 @@ import { envelope, get } from './helpers/auth.ts';
 import { HOUR, MINUTE } from './helpers/courses.ts';
 import { createTestApp } from './helpers/test-app.ts';
 import {
-  getRoom,
-  openClass,
   client,
+  getRoom,
   listen,
+  LIVE_ENV,
+  openClass,
   quiet,
   relogin,
   setupLive as setup,
   studentWithClass,
   teacherToken,
-  LIVE_ENV,
+  timesToldPresent,
 } from './helpers/classroom.ts';
 
 /**
@@ -176,13 +177,9 @@ describe('the room WebSocket', () => {
     const ctx = await setup();
     const base = await listen(ctx.t);
     const room = await openClass(ctx);
-    const s = client(base, room.student.ticket);
-    const tch = client(base, room.teacher.ticket);
-    const welcomes = await Promise.all([s.next('welcome'), tch.next('welcome')]);
-    await quiet(700);
-    const told = [s, tch].map(
-      (seat, i) =>
-        (welcomes[i]!.peer_present ? 1 : 0) + seat.messages.filter((m) => m.type === 'peer-joined').length,
+    const told = await timesToldPresent(
+      { base: base, ticket: room.student.ticket },
+      { base: base, ticket: room.teacher.ticket },
     );
     // Told twice, a page starts its call twice while the other seat answers the first.
     expect(told).toEqual([1, 1]);

@@ -124,6 +124,23 @@ export function client(base: string, ticket: string, extra = '') {
 /** Nothing more arrives for a while. */
 export const quiet = (ms = 300) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * The student's and the teacher's seats opened at the same moment (on one base or two): how many
+ * times each was told the other is there (its welcome's peer_present, then any peer-joined).
+ */
+export async function timesToldPresent(
+  student: { base: string; ticket: string },
+  teacher: { base: string; ticket: string },
+): Promise<number[]> {
+  const seats = [client(student.base, student.ticket), client(teacher.base, teacher.ticket)];
+  const welcomes = await Promise.all(seats.map((seat) => seat.next('welcome')));
+  await quiet(700);
+  return seats.map(
+    (seat, i) =>
+      (welcomes[i]!.peer_present ? 1 : 0) + seat.messages.filter((m) => m.type === 'peer-joined').length,
+  );
+}
+
 /** A class open now, its student's and teacher's rooms. */
 export async function openClass(ctx: Ctx, lang: 'en' | 'zh-Hans' = 'en') {
   const c = await studentWithClass(ctx);
