@@ -74,40 +74,53 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
     .execute(db);
 }
 
-async function upPostgres(db: Kysely<unknown>): Promise<void> {
-  const bump = (from: string) =>
-    `insert into student_reads_version (student_id, version) select distinct s, 1 from (${from}) as changed (s) ` +
-    `where s is not null on conflict (student_id) do update set version = student_reads_version.version + 1;`;
-  for (const [table, column] of OWN_ROWS) {
+/** PostgreSQL: bumps each student the query `from` names, once. */
+const bumpFrom = (from: string) =>
+  `insert into student_reads_version (student_id, version) select distinct s, 1 from (${from}) as changed (s) ` +
+  `where s is not null on conflict (student_id) do update set version = student_reads_version.version + 1;`;
+
+/**
+ * PostgreSQL: the statement triggers of one table of the student's own rows (its function and one
+ * trigger per event), bumping each student of the statement's rows once. 0018 replaces them and
+ * puts them back on the way down.
+ */
+export async function createStatementTriggers(
+  db: Kysely<unknown>,
+  table: string,
+  column: string,
+): Promise<void> {
+  await sql
+    .raw(
+      `create function student_reads_${table}() returns trigger language plpgsql as $$ begin ` +
+        `if TG_OP = 'INSERT' then ${bumpFrom(`select ${column} from new_rows`)} ` +
+        `elsif TG_OP = 'DELETE' then ${bumpFrom(`select ${column} from old_rows`)} ` +
+        `else ${bumpFrom(`select ${column} from new_rows union all select ${column} from old_rows`)} end if; ` +
+        `return null; end $$`,
+    )
+    .execute(db);
+  for (const event of EVENTS) {
+    const referencing =
+      event === 'insert'
+        ? 'new table as new_rows'
+        : event === 'delete'
+          ? 'old table as old_rows'
+          : 'old table as old_rows new table as new_rows';
     await sql
       .raw(
-        `create function student_reads_${table}() returns trigger language plpgsql as $$ begin ` +
-          `if TG_OP = 'INSERT' then ${bump(`select ${column} from new_rows`)} ` +
-          `elsif TG_OP = 'DELETE' then ${bump(`select ${column} from old_rows`)} ` +
-          `else ${bump(`select ${column} from new_rows union all select ${column} from old_rows`)} end if; ` +
-          `return null; end $$`,
+        `create trigger student_reads_${table}_${event} after ${event} on ${table} ` +
+          `referencing ${referencing} for each statement execute function student_reads_${table}()`,
       )
       .execute(db);
-    for (const event of EVENTS) {
-      const referencing =
-        event === 'insert'
-          ? 'new table as new_rows'
-          : event === 'delete'
-            ? 'old table as old_rows'
-            : 'old table as old_rows new table as new_rows';
-      await sql
-        .raw(
-          `create trigger student_reads_${table}_${event} after ${event} on ${table} ` +
-            `referencing ${referencing} for each statement execute function student_reads_${table}()`,
-        )
-        .execute(db);
-    }
   }
+}
+
+async function upPostgres(db: Kysely<unknown>): Promise<void> {
+  for (const [table, column] of OWN_ROWS) await createStatementTriggers(db, table, column);
   const changed = TEACHER_SHOWN.map((c) => `old.${c} is distinct from new.${c}`).join(' or ');
   await sql
     .raw(
       `create function student_reads_teacher() returns trigger language plpgsql as $$ begin ` +
-        bump(studentsOfTeacher('new.id')) +
+        bumpFrom(studentsOfTeacher('new.id')) +
         ` return null; end $$`,
     )
     .execute(db);

@@ -1,5 +1,5 @@
 import { SqliteAdapter, sql, type Kysely } from 'kysely';
-import { OWN_ROWS, SHOWING_TEACHER } from './0017-student-reads-version.ts';
+import { createStatementTriggers, OWN_ROWS, SHOWING_TEACHER } from './0017-student-reads-version.ts';
 
 /**
  * PostgreSQL: the student's version (0017) is bumped when the transaction commits, not when each
@@ -66,30 +66,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql.raw(`drop trigger student_reads_${table} on ${table}`).execute(db);
     await sql.raw(`drop function student_reads_${table}()`).execute(db);
     // 0017's statement triggers, as they were.
-    const bump = (from: string) =>
-      `insert into student_reads_version (student_id, version) select distinct s, 1 from (${from}) as changed (s) ` +
-      `where s is not null on conflict (student_id) do update set version = student_reads_version.version + 1;`;
-    await sql
-      .raw(
-        `create function student_reads_${table}() returns trigger language plpgsql as $$ begin ` +
-          `if TG_OP = 'INSERT' then ${bump(`select ${column} from new_rows`)} ` +
-          `elsif TG_OP = 'DELETE' then ${bump(`select ${column} from old_rows`)} ` +
-          `else ${bump(`select ${column} from new_rows union all select ${column} from old_rows`)} end if; ` +
-          `return null; end $$`,
-      )
-      .execute(db);
-    for (const [event, referencing] of [
-      ['insert', 'new table as new_rows'],
-      ['update', 'old table as old_rows new table as new_rows'],
-      ['delete', 'old table as old_rows'],
-    ] as const) {
-      await sql
-        .raw(
-          `create trigger student_reads_${table}_${event} after ${event} on ${table} ` +
-            `referencing ${referencing} for each statement execute function student_reads_${table}()`,
-        )
-        .execute(db);
-    }
+    await createStatementTriggers(db, table, column);
   }
   await sql.raw(`drop function student_reads_bump(bigint)`).execute(db);
 }
