@@ -3,7 +3,8 @@ import { promisify } from 'node:util';
 import { repoRoot } from './test-server.ts';
 
 /**
- * What the live classroom's browser tests (classroom.e2e.ts) prepare as a school's staff would: a teacher and their weekly times through the ops CLI, run against the
+ * What the live classroom's browser tests (classroom.e2e.ts, classroom-instances.e2e.ts) prepare as
+ * a school's staff would: a teacher and their weekly times through the ops CLI, run against the
  * server under test's data directory and settings.
  */
 

@@ -5,7 +5,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * Seconds each browser test file took in CI (two files at a time), rounded: the a11y walks,
  * courses, auth, shell and the classroom from the run of 2026-11-28 (0f82d01's CI, a slower host
  * than before: every file took 1.3 to 1.9 times its figure of 2026-11-26), the rest from 2026-11-26
- * scaled by 1.6; the classroom file from its own first runs. The suite runs two files at a
+ * scaled by 1.6; the two classroom files from their own first runs. The suite runs two files at a
  * time, so the order decides how long the last file runs alone: the slowest start first. Vitest
  * orders by its own record of durations only when it has one, and a fresh clone (CI) has none: it
  * then runs larger files first, which put the two a11y-routes files (short files that visit every
@@ -28,6 +28,7 @@ const E2E_SECONDS: Record<string, number> = {
   'ielts.e2e.ts': 130,
   'help.e2e.ts': 130,
   'booking.e2e.ts': 110,
+  'classroom-instances.e2e.ts': 90,
   'progress.e2e.ts': 50,
 };
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientMessage, Room, ServerMessage } from '@app/contract/classroom';
-import { RoomCall, type CallEvents, type CallStatus } from './room-call.ts';
+import { RoomCall, STUDENT_RESTART_AFTER_MS, type CallEvents, type CallStatus } from './room-call.ts';
 
 /**
  * The seat's reaction to ICE failure (DESIGN.md §12: "ICE that fails restarts"): a browser cannot be
@@ -82,8 +82,22 @@ class FakePeer {
     }, 0);
   }
 
-  addTrack(): void {
-    this.negotiationNeeded();
+  /** The tracks sent, and the signalling state each was added in. */
+  added: { kind: string; in: RTCSignalingState }[] = [];
+  private senders: { track: unknown }[] = [];
+
+  getSenders(): { track: unknown }[] {
+    return this.senders;
+  }
+
+  /**
+   * As a browser does: a track added while an offer is being answered takes the offer's transceiver
+   * of its kind (the offers here carry audio and video), so it needs no negotiation of its own.
+   */
+  addTrack(track: { kind: string }): void {
+    this.senders.push({ track });
+    this.added.push({ kind: track.kind, in: this.signalingState });
+    if (this.signalingState !== 'have-remote-offer') this.negotiationNeeded();
   }
 
   restartIce(): void {
@@ -264,7 +278,7 @@ describe('RoomCall on ICE failure', () => {
     socket.deliver({ type: 'welcome', seat: 'student', peer_present: true });
     await settle();
     const pc = FakePeer.all[0]!;
-    socket.deliver({ type: 'answer', sdp: 'answer 1' });
+    socket.deliver({ type: 'offer', sdp: 'teacher offer' });
     await settle();
     pc.network('connected', 'connected');
 
@@ -273,39 +287,75 @@ describe('RoomCall on ICE failure', () => {
     expect(statuses.at(-1)).toBe('reconnecting');
     socket.deliver({ type: 'offer', sdp: 'restart offer' });
     await settle();
-    expect(socket.of('answer').map((m) => m.sdp)).toEqual(['answer to restart offer']);
+    expect(socket.of('answer').map((m) => m.sdp)).toEqual([
+      'answer to teacher offer',
+      'answer to restart offer',
+    ]);
     pc.network('connected', 'connected');
     expect(statuses.at(-1)).toBe('connected');
     expect(FakePeer.all).toHaveLength(1);
     call.stop();
   });
 
-  it('yields as the polite seat when both seats restart at once: answers the other’s restart offer', async () => {
-    const { call, statuses } = seat('student');
-    call.start();
-    const socket = FakeSocket.all[0]!;
-    socket.readyState = FakeSocket.OPEN;
-    socket.deliver({ type: 'welcome', seat: 'student', peer_present: true });
-    await settle();
-    const pc = FakePeer.all[0]!;
-    socket.deliver({ type: 'answer', sdp: 'answer 1' });
-    await settle();
-    pc.network('connected', 'connected');
+  it('leaves the restart to the teacher when both seats fail: answers the teacher’s restart offer, offers none', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    try {
+      const { call, statuses } = seat('student');
+      call.start();
+      const socket = FakeSocket.all[0]!;
+      socket.readyState = FakeSocket.OPEN;
+      socket.deliver({ type: 'welcome', seat: 'student', peer_present: true });
+      socket.deliver({ type: 'offer', sdp: 'teacher offer' });
+      await vi.advanceTimersByTimeAsync(5);
+      const pc = FakePeer.all[0]!;
+      pc.network('connected', 'connected');
 
-    // ICE fails on both sides: this seat's restart offer is out when the teacher's arrives.
-    pc.network('failed', 'failed');
-    await settle();
-    expect(socket.of('offer').map((m) => m.sdp)).toEqual(['offer 1', 'offer 2 ice-restart']);
-    expect(pc.signalingState).toBe('have-local-offer');
-    socket.deliver({ type: 'offer', sdp: 'teacher restart offer' });
-    await settle();
-    // The student (polite) rolls its own offer back and answers the teacher's.
-    expect(socket.of('answer').map((m) => m.sdp)).toEqual(['answer to teacher restart offer']);
-    expect(pc.signalingState).toBe('stable');
-    pc.network('connected', 'connected');
-    expect(statuses.at(-1)).toBe('connected');
-    expect(FakePeer.all).toHaveLength(1);
-    call.stop();
+      // ICE fails on both sides: the student waits for the teacher's restart.
+      pc.network('failed', 'failed');
+      expect(statuses.at(-1)).toBe('reconnecting');
+      await vi.advanceTimersByTimeAsync(STUDENT_RESTART_AFTER_MS / 2);
+      expect(pc.restarts).toBe(0);
+      socket.deliver({ type: 'offer', sdp: 'teacher restart offer' });
+      await vi.advanceTimersByTimeAsync(5);
+      pc.network('checking', 'connecting');
+      await vi.advanceTimersByTimeAsync(STUDENT_RESTART_AFTER_MS);
+      expect(socket.of('answer').map((m) => m.sdp)).toEqual([
+        'answer to teacher offer',
+        'answer to teacher restart offer',
+      ]);
+      expect(socket.of('offer')).toEqual([]);
+      expect(pc.restarts).toBe(0);
+      pc.network('connected', 'connected');
+      expect(statuses.at(-1)).toBe('connected');
+      expect(FakePeer.all).toHaveLength(1);
+      call.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('restarts from the student’s seat when the teacher’s restart does not come', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    try {
+      const { call } = seat('student');
+      call.start();
+      const socket = FakeSocket.all[0]!;
+      socket.readyState = FakeSocket.OPEN;
+      socket.deliver({ type: 'welcome', seat: 'student', peer_present: true });
+      socket.deliver({ type: 'offer', sdp: 'teacher offer' });
+      await vi.advanceTimersByTimeAsync(5);
+      const pc = FakePeer.all[0]!;
+      pc.network('connected', 'connected');
+      pc.network('failed', 'failed');
+      await vi.advanceTimersByTimeAsync(STUDENT_RESTART_AFTER_MS - 10);
+      expect(pc.restarts).toBe(0);
+      await vi.advanceTimersByTimeAsync(20);
+      expect(pc.restarts).toBe(1);
+      expect(socket.of('offer').map((m) => m.sdp)).toEqual(['offer 1 ice-restart']);
+      call.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('restarts again when ICE fails a second time (each failure restarts once)', async () => {
@@ -371,6 +421,37 @@ describe('RoomCall entering again', () => {
 });
 
 describe('RoomCall when both seats start at once', () => {
+  it('offers from the teacher’s seat only: the student’s tracks go into its answer', async () => {
+    const teacher = seat('teacher');
+    const student = seat('student');
+    teacher.call.start();
+    student.call.start();
+    const [teacherSocket, studentSocket] = FakeSocket.all as [FakeSocket, FakeSocket];
+    for (const socket of [teacherSocket, studentSocket]) socket.readyState = FakeSocket.OPEN;
+    // Both are told at once that the other is there.
+    teacherSocket.deliver({ type: 'welcome', seat: 'teacher', peer_present: true });
+    studentSocket.deliver({ type: 'welcome', seat: 'student', peer_present: true });
+    await settle();
+    expect(teacherSocket.of('offer').map((m) => m.sdp)).toEqual(['offer 1']);
+    expect(studentSocket.of('offer')).toEqual([]);
+    const [teacherPc, studentPc] = FakePeer.all as [FakePeer, FakePeer];
+    expect(studentPc.added).toEqual([]);
+
+    studentSocket.deliver({ type: 'offer', sdp: 'offer 1' });
+    await settle();
+    expect(studentPc.added).toEqual([
+      { kind: 'audio', in: 'have-remote-offer' },
+      { kind: 'video', in: 'have-remote-offer' },
+    ]);
+    expect(studentSocket.of('answer').map((m) => m.sdp)).toEqual(['answer to offer 1']);
+    teacherSocket.deliver({ type: 'answer', sdp: 'answer to offer 1' });
+    await settle();
+    expect([teacherPc.signalingState, studentPc.signalingState]).toEqual(['stable', 'stable']);
+    expect(studentSocket.of('offer')).toEqual([]);
+    teacher.call.stop();
+    student.call.stop();
+  });
+
   it('answers an offer that arrives with its welcome as an answer, and offers nothing of its own meanwhile', async () => {
     FakePeer.slowRemoteOffer = true;
     const { call } = seat('student');

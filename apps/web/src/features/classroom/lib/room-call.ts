@@ -18,10 +18,16 @@ import {
 
 /**
  * A seat in the live room (DESIGN.md §12): the room's WebSocket for signalling and chat, and one
- * RTCPeerConnection with the other seat, negotiated by the "perfect negotiation" pattern (MDN) with
- * the student polite. A connection is made while the other seat is there; when it leaves (or its
- * socket drops) the connection is closed, and a new one is made when it joins again. A dropped
- * WebSocket reconnects with a fresh ticket (getRoom); ICE that fails restarts.
+ * RTCPeerConnection with the other seat. The teacher's seat offers and the student's answers: the
+ * student's tracks go into the answer to the teacher's offer, so the two never offer at once for the
+ * first connection. Chromium, after rolling back an offer of its own to take the other's, may never
+ * gather an ICE candidate again on that connection: both seats sit "connecting" for good. Later
+ * offers (a kind the teacher's offer lacked, an ICE restart) still follow the "perfect negotiation"
+ * pattern (MDN) with the student polite. A connection is made while the other seat is there; when it
+ * leaves (or its socket drops) the connection is closed, and a new one is made when it joins again. A
+ * dropped WebSocket reconnects with a fresh ticket (getRoom). ICE that fails restarts from the
+ * teacher's seat at once, and from the student's only if it is still failed STUDENT_RESTART_AFTER_MS
+ * later (the teacher's restart had not come).
  */
 
 export type CallStatus = 'connecting' | 'waiting' | 'connected' | 'reconnecting' | 'closed';
@@ -51,6 +57,8 @@ export type RoomCallOptions = {
 };
 
 const STATS_EVERY_MS = 2_000;
+/** How long the student's seat waits for the teacher's ICE restart before it restarts itself. */
+export const STUDENT_RESTART_AFTER_MS = 4_000;
 
 /**
  * Tickets this page has opened a WebSocket with: a ticket opens one only (the server refuses a
@@ -69,6 +77,7 @@ export class RoomCall {
   private attempt = 0;
   private stopped = false;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private restartTimer: ReturnType<typeof setTimeout> | undefined;
   private statsTimer: ReturnType<typeof setInterval> | undefined;
   private lastPackets: PacketCount | undefined;
   private media: MediaState = { audio: true, video: true };
@@ -237,6 +246,8 @@ export class RoomCall {
     try {
       await pc.setRemoteDescription(description);
       if (description.type === 'offer') {
+        // The student's tracks, first sent in this answer: they take the offer's transceivers.
+        this.addOwnTracks(pc);
         await pc.setLocalDescription();
         this.sendLocalDescription(pc);
       }
@@ -245,7 +256,6 @@ export class RoomCall {
     }
   }
 
-  /** A new connection with the other seat when it is there; none while it is not. */
   /** Sends the description just set, as what it is (an offer or an answer). */
   private sendLocalDescription(pc: RTCPeerConnection): void {
     const local = pc.localDescription;
@@ -253,6 +263,7 @@ export class RoomCall {
       this.send({ type: local.type, sdp: local.sdp });
   }
 
+  /** A new connection with the other seat when it is there; none while it is not. */
   private resetPeer(peerPresent: boolean): void {
     this.closePeer();
     this.options.events.remoteStream(null);
@@ -294,10 +305,17 @@ export class RoomCall {
     };
     pc.oniceconnectionstatechange = () => {
       if (this.pc !== pc) return;
-      if (pc.iceConnectionState === 'failed') {
-        this.options.events.status('reconnecting');
+      clearTimeout(this.restartTimer);
+      if (pc.iceConnectionState !== 'failed') return;
+      this.options.events.status('reconnecting');
+      if (!this.polite) {
         pc.restartIce();
+        return;
       }
+      this.restartTimer = setTimeout(() => {
+        if (this.pc === pc && pc.iceConnectionState === 'failed' && pc.signalingState === 'stable')
+          pc.restartIce();
+      }, STUDENT_RESTART_AFTER_MS);
     };
     pc.onconnectionstatechange = () => {
       if (this.pc !== pc) return;
@@ -308,15 +326,24 @@ export class RoomCall {
         this.options.events.status('reconnecting');
       }
     };
-    for (const track of this.options.stream.getTracks()) pc.addTrack(track, this.options.stream);
+    // The teacher offers at once with its tracks; the student adds its own to its first answer.
+    if (!this.polite) this.addOwnTracks(pc);
     this.lastPackets = undefined;
     clearInterval(this.statsTimer);
     this.statsTimer = setInterval(() => void this.sample(pc), STATS_EVERY_MS);
     return pc;
   }
 
+  /** Sends this seat's camera and microphone on the connection, once. */
+  private addOwnTracks(pc: RTCPeerConnection): void {
+    const sending = new Set(pc.getSenders().map((sender) => sender.track));
+    for (const track of this.options.stream.getTracks())
+      if (!sending.has(track)) pc.addTrack(track, this.options.stream);
+  }
+
   private closePeer(): void {
     clearInterval(this.statsTimer);
+    clearTimeout(this.restartTimer);
     this.pc?.close();
     this.pc = null;
     this.options.events.quality(null);
