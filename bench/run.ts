@@ -46,7 +46,12 @@ async function startChild(
   channel: 'stdout' | 'fd3',
   env: Record<string, string> = {},
 ): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, file)], {
+  // BENCH_CPU_PROFILE=<dir>: the real server's CPU profile of the whole run, written as it exits.
+  const profile =
+    file === 'server.ts' && process.env.BENCH_CPU_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
+      : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(here, file)], {
     stdio: channel === 'stdout' ? ['ignore', 'pipe', 'inherit'] : ['ignore', 'ignore', 'inherit', 'pipe'],
     env: { ...process.env, ...env },
   });
