@@ -46,10 +46,10 @@ async function startChild(
   channel: 'stdout' | 'fd3',
   env: Record<string, string> = {},
 ): Promise<Child> {
-  // BENCH_CPU_PROFILE=<dir>: the real server's CPU profile of the whole run, written as it exits.
+  // BENCH_SERVER_CPU_PROFILE=<dir>: the real server's CPU profile of the whole run, written as it exits.
   const profile =
-    file === 'server.ts' && process.env.BENCH_CPU_PROFILE
-      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
+    file === 'server.ts' && process.env.BENCH_SERVER_CPU_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROFILE}`]
       : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(here, file)], {
     stdio: channel === 'stdout' ? ['ignore', 'pipe', 'inherit'] : ['ignore', 'ignore', 'inherit', 'pipe'],
