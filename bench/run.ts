@@ -34,7 +34,8 @@ const only = process.env.BENCH_ONLY;
 const picked = (name: string) => !only || only.split(',').some((part) => name.includes(part));
 const CONNECTIONS = 50;
 
-type Child = { base: string; engine?: string; roster?: string; process: ChildProcess };
+type Grown = { students: number; classes: number; ms: number };
+type Child = { base: string; engine?: string; roster?: string; grown?: Grown; process: ChildProcess };
 
 /**
  * Starts `file` with tsx in a process of its own and reads the JSON line it prints once it listens:
@@ -63,8 +64,8 @@ async function startChild(
   });
   lines.close();
   output.resume();
-  const { base, engine, roster } = JSON.parse(first) as { base: string; engine?: string; roster?: string };
-  return { base, engine, roster, process: child };
+  const { base, engine, roster, grown } = JSON.parse(first) as Omit<Child, 'process'>;
+  return { base, engine, roster, grown, process: child };
 }
 
 const DEMO_MOBILE = '13800138000';
@@ -350,7 +351,7 @@ function pick(r: { rps: number; p50: number; p99: number; errors: number; non2xx
 
 const loadAfter = loadAverage();
 const seededNote = roster
-  ? `; ${roster.students.length} seeded students (the heavy one: ${roster.heavyClasses} classes, ${roster.heavyCoinEntries} coin entries), load average ${loadSeeded} once seeded`
+  ? `; ${roster.students.length} seeded students (the heavy one: ${roster.heavyClasses} classes, ${roster.heavyCoinEntries} coin entries)${server.grown ? ` in a school grown to ${server.grown.students} more students and ${server.grown.classes} classes (seeded in ${Math.round(server.grown.ms / 1000)} s)` : ''}, load average ${loadSeeded} once seeded`
   : '';
 const title = `engine: ${engine}, ${seconds} s per scenario (after 1 s of warm-up), ${CONNECTIONS} connections, ${machine()}; load average ${loadBefore} before, ${loadAfter} after${seededNote}`;
 console.info(`\n${title}`);

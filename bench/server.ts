@@ -7,6 +7,7 @@ import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../apps/server/src/app.ts';
 import { loadConfig, type Config } from '../apps/server/src/config.ts';
 import type { App } from '../apps/server/src/http/fastify-types.ts';
+import { growDatabase, grownShape } from './grown.ts';
 import { seedLoggedInStudents } from './students.ts';
 
 /**
@@ -93,6 +94,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   // BENCH_STUDENTS=<n>: the logged-in students' roster (bench/students.ts), seeded before listening
   // is reported, written as JSON to a file whose path goes with the address.
   let roster: string | undefined;
+  // BENCH_GROWN: a grown school (bench/grown.ts) before the bench's own students.
+  const grown = grownShape(process.env.BENCH_GROWN);
+  let grownMs: number | undefined;
+  if (grown) grownMs = await growDatabase(server.app, server.config.DATABASE_URL ? 'postgres' : 'sqlite', grown);
   if (process.env.BENCH_STUDENTS) {
     const seeded = await seedLoggedInStudents(server.app, Number(process.env.BENCH_STUDENTS));
     roster = path.join(server.config.DATA_DIR, 'roster.json');
@@ -100,7 +105,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   fs.writeSync(
     3,
-    `${JSON.stringify({ base: server.base, engine: server.config.DATABASE_URL ? 'postgres' : 'sqlite', roster })}\n`,
+    `${JSON.stringify({ base: server.base, engine: server.config.DATABASE_URL ? 'postgres' : 'sqlite', roster, grown: grown && { ...grown, ms: grownMs } })}\n`,
   );
   process.once('SIGTERM', () => {
     void server.close().then(() => process.exit(0));

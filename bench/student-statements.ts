@@ -6,11 +6,14 @@
  * over BENCH_REQUESTS (default 200) sequential requests against the time spent in its statements.
  *
  * `node --import tsx bench/student-statements.ts` (BENCH_DATABASE_URL for PostgreSQL;
- * BENCH_STUDENTS, default 200, the students seeded besides the heavy and the new one).
+ * BENCH_STUDENTS, default 200, the students seeded besides the heavy and the new one; BENCH_GROWN,
+ * a grown school first: bench/grown.ts; BENCH_STUDENT_CACHE_FRESH_MS=0, the reads without the
+ * student reply cache).
  */
 import { performance } from 'node:perf_hooks';
 import { CompiledQuery, type QueryResult } from 'kysely';
 import { SCENARIOS } from './scenarios.ts';
+import { growDatabase, grownShape } from './grown.ts';
 import { startBenchServer } from './server.ts';
 import { seedLoggedInStudents, type BenchStudent } from './students.ts';
 
@@ -19,6 +22,8 @@ const engine = server.config.DATABASE_URL ? 'postgres' : 'sqlite';
 const requests = Number(process.env.BENCH_REQUESTS ?? 200);
 const showPlans = process.env.BENCH_PLAN === '1';
 try {
+  const grown = grownShape(process.env.BENCH_GROWN);
+  if (grown) await growDatabase(server.app, engine, grown);
   const roster = await seedLoggedInStudents(server.app, Number(process.env.BENCH_STUDENTS ?? 200));
   const db = server.app.db;
   const executor = db.getExecutor() as unknown as {
