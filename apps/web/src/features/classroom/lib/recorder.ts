@@ -107,6 +107,8 @@ export class CallRecorder {
   private uploading = false;
   private closed = false;
   private final = false;
+  /** The server takes no more chunks (closed, over, refused): the recorder's last piece is not sent. */
+  private refused = false;
 
   constructor(private readonly options: RecorderOptions) {
     this.send = options.fetch ?? window.fetch.bind(window);
@@ -204,6 +206,7 @@ export class CallRecorder {
     });
     this.recorder = recorder;
     recorder.ondataavailable = (event) => {
+      if (this.refused) return;
       // After stop() the recorder is inactive: this is its last piece.
       const last = recorder.state === 'inactive';
       if (event.data.size === 0 && !(last && this.final)) return;
@@ -278,6 +281,7 @@ export class CallRecorder {
         const stop = await this.upload(chunk);
         this.queue.shift();
         if (stop) {
+          this.refused = true;
           this.queue = [];
           if (this.recorder && this.recorder.state !== 'inactive') this.recorder.stop();
           if (this.status === 'recording') this.setStatus('stopped');
