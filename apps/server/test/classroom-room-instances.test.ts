@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import type { Room } from '@app/contract/classroom';
+import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
+import type { Room, ServerMessage } from '@app/contract/classroom';
 import { createPostgresBus, type BusEvent } from '../src/modules/classroom/signalling-bus.ts';
 import { createTestApp, TEST_DATABASE_URL } from './helpers/test-app.ts';
 import {
@@ -38,7 +40,107 @@ const BUSES: { name: string; env: Record<string, string>; kind: string }[] = [
   ...(TEST_DATABASE_URL ? [{ name: 'PostgreSQL LISTEN/NOTIFY', env: {}, kind: 'postgres' }] : []),
 ];
 
+/** A port nothing listens on (a Redis server that is down). */
+async function closedPort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+const candidate = (n: number) => ({
+  candidate: `candidate:${n} 1 udp 2122260223 10.0.0.1 ${50000 + n} typ host`,
+  sdpMid: '0',
+  sdpMLineIndex: 0,
+});
+
+/** The numbers of the candidates a seat received, in the order received. */
+const candidateNumbers = (messages: ServerMessage[]) =>
+  messages.flatMap((m) =>
+    m.type === 'candidate' ? [Number(/^candidate:(\d+)/.exec(m.candidate.candidate)![1])] : [],
+  );
+
+describe('a room whose two seats are on one instance, the bus down', () => {
+  it('relays offer, answer, candidates, chat and state on that instance, and warns that publishing failed', async () => {
+    const ctx = await setup({ env: { REDIS_URL: `redis://127.0.0.1:${await closedPort()}` } });
+    const base = await listen(ctx.t);
+    const warn = vi.spyOn(ctx.t.app.log, 'warn');
+    const room = await openClass(ctx);
+    const s = client(base, room.student.ticket);
+    expect(await s.next('welcome')).toEqual({ type: 'welcome', seat: 'student', peer_present: false });
+    const tch = client(base, room.teacher.ticket);
+    expect(await tch.next('welcome')).toEqual({ type: 'welcome', seat: 'teacher', peer_present: true });
+    expect(await s.next('peer-joined')).toEqual({ type: 'peer-joined', seat: 'teacher' });
+
+    const sdp = 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n';
+    tch.send({ type: 'offer', sdp });
+    expect(await s.next('offer')).toEqual({ type: 'offer', sdp });
+    s.send({ type: 'answer', sdp: 'v=0 answer' });
+    expect(await tch.next('answer')).toEqual({ type: 'answer', sdp: 'v=0 answer' });
+    s.send({ type: 'candidate', candidate: candidate(1) });
+    expect(await tch.next('candidate')).toEqual({ type: 'candidate', candidate: candidate(1) });
+    tch.send({ type: 'candidate', candidate: candidate(2) });
+    expect(await s.next('candidate')).toEqual({ type: 'candidate', candidate: candidate(2) });
+    s.send({ type: 'chat', text: 'Can you hear me?' });
+    expect(await tch.next('chat')).toMatchObject({ text: 'Can you hear me?', seat: 'student' });
+    tch.send({ type: 'state', audio: true, video: false });
+    expect(await s.next('state')).toEqual({ type: 'state', seat: 'teacher', audio: true, video: false });
+
+    const failed = () =>
+      warn.mock.calls.filter(
+        ([, msg]) => typeof msg === 'string' && msg.startsWith('classroom bus: publish failed'),
+      );
+    for (let i = 0; i < 200 && failed().length === 0; i++) await quiet(25);
+    expect(failed().length).toBeGreaterThan(0);
+    expect(failed()[0]![0]).toMatchObject({ courseId: room.course.id });
+    // The payload (an SDP, a chat line) is not logged.
+    const logged = JSON.stringify(failed().map(([obj]) => obj));
+    expect(logged).not.toContain('v=0');
+    expect(logged).not.toContain('Can you hear me?');
+
+    s.send({ type: 'leave' });
+    await s.closed;
+    expect(await tch.next('peer-left')).toEqual({ type: 'peer-left', seat: 'student' });
+  });
+});
+
 describe.each(BUSES)('two instances over $name', ({ env }) => {
+  it.each([
+    { where: 'both seats on one instance', split: false },
+    { where: 'a seat on each instance', split: true },
+  ])('deliver every message once and in order, $where', async ({ split }) => {
+    const { ctx, baseA, baseB } = await twoInstances(env);
+    const room = await openClass(ctx);
+    const s = client(baseA, room.student.ticket);
+    await s.next('welcome');
+    const tch = client(split ? baseB : baseA, room.teacher.ticket);
+    await tch.next('welcome');
+    await s.next('peer-joined');
+    const N = 60;
+    for (let i = 0; i < N; i++) {
+      s.send({ type: 'candidate', candidate: candidate(i) });
+      tch.send({ type: 'candidate', candidate: candidate(1000 + i) });
+    }
+    s.send({ type: 'chat', text: 'one' });
+    tch.send({ type: 'chat', text: 'two' });
+    await tch.next('chat', (m) => m.seat === 'student');
+    await s.next('chat', (m) => m.seat === 'teacher');
+    for (let i = 0; i < 200; i++) {
+      if (candidateNumbers(s.messages).length >= N && candidateNumbers(tch.messages).length >= N) break;
+      await quiet(25);
+    }
+    await quiet(500);
+    const range = (from: number) => Array.from({ length: N }, (_, i) => from + i);
+    expect(candidateNumbers(tch.messages)).toEqual(range(0));
+    expect(candidateNumbers(s.messages)).toEqual(range(1000));
+    // Each seat saw its own chat line once and the other's once (next() took the other's).
+    expect(s.messages.filter((m) => m.type === 'chat')).toEqual([expect.objectContaining({ text: 'one' })]);
+    expect(tch.messages.filter((m) => m.type === 'chat')).toEqual([expect.objectContaining({ text: 'two' })]);
+    expect(s.messages.filter((m) => m.type === 'peer-joined')).toEqual([]);
+    expect(tch.messages.filter((m) => m.type === 'peer-joined')).toEqual([]);
+  });
+
   it('relay between a student on one and the teacher on the other, both ways', async () => {
     const { ctx, baseA, baseB } = await twoInstances(env);
     const room = await openClass(ctx);

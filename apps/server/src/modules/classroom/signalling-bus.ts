@@ -6,20 +6,26 @@ import pg from 'pg';
 /**
  * How the rooms' instances talk (DESIGN.md §12): the two seats of a class may be connected to
  * different instances, so every join, leave and relayed message is published on a bus that every
- * instance hears (itself included): Redis pub/sub when REDIS_URL is set, PostgreSQL LISTEN/NOTIFY
- * when the database is PostgreSQL, otherwise in this process only (one instance). The channel is
- * named after a hash of a server secret, so deployments sharing a Redis or a PostgreSQL server (but
- * not a database) never hear each other.
+ * instance hears: Redis pub/sub when REDIS_URL is set, PostgreSQL LISTEN/NOTIFY when the database
+ * is PostgreSQL, otherwise nothing (one instance). Redis and PostgreSQL hand an event back to its
+ * publisher too; the hub (signalling.ts) applied its own events as it made them and ignores them
+ * when they come back (`from`). The channel is named after a hash of a server secret, so deployments
+ * sharing a Redis or a PostgreSQL server (but not a database) never hear each other.
  */
 export type BusEvent =
   /** A seat's connection `conn` joined at `at` (a newer join of the same seat replaces the older). */
-  | { k: 'join'; c: number; seat: Seat; conn: string; at: number }
-  /** The answer of an instance holding a seat to a join: `seat` is present (for the joiner `to`). */
-  | { k: 'here'; c: number; seat: Seat; conn: string; to: string }
-  /** A seat's connection left (not replaced). */
-  | { k: 'left'; c: number; seat: Seat; conn: string }
-  /** A message for the connection of seat `to`. */
-  | { k: 'relay'; c: number; to: Seat; msg: ServerMessage };
+  (
+    | { k: 'join'; c: number; seat: Seat; conn: string; at: number }
+    /** The answer of an instance holding a seat to a join: `seat` is present (for the joiner `to`). */
+    | { k: 'here'; c: number; seat: Seat; conn: string; to: string }
+    /** A seat's connection left (not replaced). */
+    | { k: 'left'; c: number; seat: Seat; conn: string }
+    /** A message for the connection of seat `to`. */
+    | { k: 'relay'; c: number; to: Seat; msg: ServerMessage }
+  ) & {
+    /** The instance that published it (random, made as its hub starts); absent in tests' own events. */
+    from?: string;
+  };
 
 export type SignalBus = {
   readonly kind: 'memory' | 'redis' | 'postgres';
@@ -31,20 +37,16 @@ export type SignalBus = {
 
 type Log = { warn(obj: object, msg?: string): void };
 
-/** One process: events are handed back on the next tick, in order. */
-export function createMemoryBus(onEvent: (event: BusEvent) => void): SignalBus {
-  let closed = false;
+/**
+ * One process (SQLite): every seat is on this instance, where the hub delivers at once, so there is
+ * no other instance to tell and nothing to hand back (an event would only come back as its own).
+ */
+export function createMemoryBus(_onEvent?: (event: BusEvent) => void): SignalBus {
   return {
     kind: 'memory',
-    async publish(event) {
-      if (closed) return;
-      const copy = structuredClone(event);
-      queueMicrotask(() => onEvent(copy));
-    },
+    async publish() {},
     async ready() {},
-    async close() {
-      closed = true;
-    },
+    async close() {},
   };
 }
 

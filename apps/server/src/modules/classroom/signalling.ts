@@ -19,8 +19,12 @@ import type { RoomTicket } from './ticket.ts';
  * offer, answer, candidate, chat and state to the other seat, tells each seat when the other joins or
  * leaves, replaces a seat's connection by a newer one (a reload), drops connections that stop
  * answering pings, and closes a room when it closes (end + 30 min). Every join, leave and relayed
- * message goes through the bus (signalling-bus.ts), so the two seats may be on different instances;
- * which connection of a seat wins is decided the same way on every instance (the newer join).
+ * message is applied on this instance at once (a seat connected here gets it without the bus) and
+ * published on the bus (signalling-bus.ts) for the other instances, so the two seats may be on
+ * different instances and a room whose seats are both here keeps working while the bus is down.
+ * Each published event carries this instance's id, and an instance ignores what it published itself
+ * (the bus hands it back), so nothing arrives twice. Which connection of a seat wins is decided the
+ * same way on every instance (the newer join).
  */
 
 export type SignallingAttendance = {
@@ -88,6 +92,8 @@ export function createSignallingHub(options: SignallingOptions) {
   const chatWindowMs = options.chatWindowMs ?? 10_000;
   /** classId → seat → its connection on this instance. */
   const rooms = new Map<number, Map<Seat, Connection>>();
+  /** Names what this instance publishes, so it can tell its own events when the bus hands them back. */
+  const instanceId = randomUUID();
   let bus: SignalBus | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
   let closing = false;
@@ -100,11 +106,31 @@ export function createSignallingHub(options: SignallingOptions) {
     if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(msg));
   };
 
+  /**
+   * Publishes an event for the other instances. A failure (Redis or the LISTEN connection down) is
+   * logged without the payload (an SDP or a chat line) and goes no further: the seats on this
+   * instance were told already.
+   */
   const publish = (event: BusEvent) => {
     if (!bus) return;
-    bus
-      .publish(event)
-      .catch((err: unknown) => log.warn({ err, event: event.k }, 'classroom bus: publish failed'));
+    let sent: Promise<void>;
+    try {
+      sent = bus.publish({ ...event, from: instanceId });
+    } catch (error) {
+      sent = Promise.reject(error);
+    }
+    sent.catch((err: unknown) =>
+      log.warn(
+        { courseId: event.c, event: event.k, reason: err instanceof Error ? err.message : String(err) },
+        'classroom bus: publish failed; only this instance was told',
+      ),
+    );
+  };
+
+  /** An event of this instance: applied here at once, then published for the others. */
+  const emit = (event: BusEvent) => {
+    apply(event);
+    publish(event);
   };
 
   /** Attendance writes of each class and seat, in the order they happened (a leave never overtakes its join). */
@@ -143,7 +169,7 @@ export function createSignallingHub(options: SignallingOptions) {
       if (room.size === 0) rooms.delete(conn.classId);
     }
     if (conn.replaced || closing) return;
-    publish({ k: 'left', c: conn.classId, seat: conn.seat, conn: conn.id });
+    emit({ k: 'left', c: conn.classId, seat: conn.seat, conn: conn.id });
     void record('seatLeft', conn);
   };
 
@@ -152,7 +178,13 @@ export function createSignallingHub(options: SignallingOptions) {
     close(conn, ROOM_CLOSE_CODES.notOpen, 'classroom.closed');
   };
 
+  /** An event heard on the bus: another instance's (this instance applied its own as it made them). */
   function onBusEvent(event: BusEvent): void {
+    if (event.from === instanceId) return;
+    apply(event);
+  }
+
+  function apply(event: BusEvent): void {
     const room = rooms.get(event.c);
     if (!room) return;
     switch (event.k) {
@@ -173,7 +205,7 @@ export function createSignallingHub(options: SignallingOptions) {
           // A seat not welcomed yet learns it from its welcome (peer_present); told twice, its page
           // would start the call twice while the other seat answers the first.
           if (other.welcomed) send(other, { type: 'peer-joined', seat: event.seat });
-          publish({ k: 'here', c: event.c, seat: other.seat, conn: other.id, to: event.conn });
+          emit({ k: 'here', c: event.c, seat: other.seat, conn: other.id, to: event.conn });
         }
         return;
       }
@@ -232,13 +264,13 @@ export function createSignallingHub(options: SignallingOptions) {
     switch (msg.type) {
       case 'offer':
       case 'answer':
-        publish({ k: 'relay', c: conn.classId, to, msg: { type: msg.type, sdp: msg.sdp } });
+        emit({ k: 'relay', c: conn.classId, to, msg: { type: msg.type, sdp: msg.sdp } });
         return;
       case 'candidate':
-        publish({ k: 'relay', c: conn.classId, to, msg: { type: 'candidate', candidate: msg.candidate } });
+        emit({ k: 'relay', c: conn.classId, to, msg: { type: 'candidate', candidate: msg.candidate } });
         return;
       case 'state':
-        publish({
+        emit({
           k: 'relay',
           c: conn.classId,
           to,
@@ -261,7 +293,7 @@ export function createSignallingHub(options: SignallingOptions) {
         };
         // Both seats see the line with the server's time (the sender's copy orders its list).
         send(conn, line);
-        publish({ k: 'relay', c: conn.classId, to, msg: line });
+        emit({ k: 'relay', c: conn.classId, to, msg: line });
         return;
       }
       case 'leave':
@@ -387,8 +419,8 @@ export function createSignallingHub(options: SignallingOptions) {
       const peerHeard = new Promise<void>((resolve) => {
         conn.onHere = resolve;
       });
-      publish({ k: 'join', c: conn.classId, seat: conn.seat, conn: conn.id, at: conn.joinedAt });
-      // In one process the other seat is here or nowhere: its answer comes at once when it is here.
+      emit({ k: 'join', c: conn.classId, seat: conn.seat, conn: conn.id, at: conn.joinedAt });
+      // In one process the other seat is here or nowhere: its answer came at once when it is here.
       const wait = bus?.kind === 'memory' && !room.has(otherSeat(conn.seat)) ? 0 : presenceWaitMs;
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([peerHeard, new Promise<void>((r) => (timer = setTimeout(r, wait)))]);
@@ -420,7 +452,10 @@ export function createSignallingHub(options: SignallingOptions) {
       return n;
     },
 
-    /** Shutting down: every seat is told to reconnect (another instance answers it). */
+    /**
+     * Shutting down: every seat is told to reconnect (another instance answers it). Only the other
+     * instances hear the leaves: the seats here are all closed.
+     */
     async stop(): Promise<void> {
       clearTimeout(heartbeat);
       const leaving: Promise<void>[] = [];
