@@ -389,6 +389,7 @@ describe('the job in the app', () => {
       absent: 0,
       links_sent: 0,
       sms_failed: 0,
+      ticket_claims_purged: 0,
     });
     const row = await t.db
       .selectFrom('course')

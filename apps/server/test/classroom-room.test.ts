@@ -422,3 +422,64 @@ describe('the room WebSocket', () => {
     ]);
   });
 });
+
+describe('the claims of used room tickets', () => {
+  it('are deleted by the job classroom.attendance once their ticket expired, on several instances at once; a fresh claim stays and still refuses a second use', async () => {
+    const ctx = await setup();
+    const base = await listen(ctx.t);
+    const room = await openClass(ctx);
+    const claims = () =>
+      ctx.t.db
+        .selectFrom('class_notice')
+        .select(['kind', 'claimed_at'])
+        .where('course_id', '=', room.course.id)
+        .where('kind', 'like', 'ticket:%')
+        .execute();
+    // Another notice of the class, as old: not a ticket's claim, it stays.
+    await ctx.t.db
+      .insertInto('class_notice')
+      .values({ course_id: room.course.id, kind: 'teacher-link', claimed_at: ctx.t.clock.now() - HOUR })
+      .execute();
+    for (const ticket of [room.student.ticket, room.teacher.ticket]) {
+      const seat = client(base, ticket);
+      await seat.next('welcome');
+      seat.send({ type: 'leave' });
+      await seat.closed;
+    }
+    // Their tickets expired 60 s after they were handed out; the job keeps a claim 2 min.
+    ctx.t.clock.advance(2 * MINUTE + 1000);
+    const again = await getRoom(ctx.t, `id=${room.course.id}`, room.session.token);
+    const fresh = (again.body.data as Room).ticket;
+    const s = client(base, fresh);
+    await s.next('welcome');
+    s.send({ type: 'leave' });
+    await s.closed;
+    expect(await claims()).toHaveLength(3);
+
+    const other = await createTestApp({ env: LIVE_ENV, reuseDatabaseOf: ctx.t, clock: ctx.t.clock });
+    const runs = await Promise.all([
+      ctx.t.app.jobs.runOnce('classroom.attendance'),
+      other.app.jobs.runOnce('classroom.attendance'),
+    ]);
+    expect(runs.reduce((n, r) => n + (r?.ticket_claims_purged ?? 0), 0)).toBe(2);
+    expect(await ctx.t.app.jobs.runOnce('classroom.attendance')).toMatchObject({ ticket_claims_purged: 0 });
+    expect(await claims()).toHaveLength(1);
+    const kept = await ctx.t.db
+      .selectFrom('class_notice')
+      .select('kind')
+      .where('course_id', '=', room.course.id)
+      .where('kind', '=', 'teacher-link')
+      .execute();
+    expect(kept).toHaveLength(1);
+
+    const reused = client(base, fresh);
+    expect(await reused.closed).toEqual({
+      code: 4401,
+      reason: {
+        code: 'classroom.ticketUsed',
+        reason: 'ticket-used',
+        message: 'The entry ticket was used already; enter again',
+      },
+    });
+  });
+});

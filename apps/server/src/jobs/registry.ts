@@ -51,9 +51,13 @@ export const JOBS: readonly Job[] = [
     // the teacher absent TEACHER_NO_SHOW_MINUTES after the start abolishes the class (refund plus
     // compensation, once across instances) and the student is told by SMS; the student never
     // present ends it not attended; the teacher's room link goes by SMS as the room opens.
+    // Whatever the driver, the claims of room tickets that expired are deleted (class_notice).
     name: 'classroom.attendance',
     intervalMs: 30 * SECOND,
-    run: ({ app }) => app.services.attendance.runDue(),
+    run: async ({ app }) => ({
+      ...(await app.services.attendance.runDue()),
+      ticket_claims_purged: await app.services.rooms.purgeUsedTickets(),
+    }),
   },
   {
     // The live room's recordings are deleted from the file store a day after their playback ends

@@ -6,7 +6,8 @@ import type { Db } from '../../db/database.ts';
  */
 
 /** class_notice's kind of a used room ticket (per class, so a class's claims go with it). */
-const ticketKind = (ticketId: string) => `ticket:${ticketId}`;
+const TICKET_KIND_PREFIX = 'ticket:';
+const ticketKind = (ticketId: string) => `${TICKET_KIND_PREFIX}${ticketId}`;
 
 export type RoomCourseRow = {
   id: number;
@@ -52,5 +53,29 @@ export const roomRepository = {
       .onConflict((oc) => oc.columns(['course_id', 'kind']).doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  },
+
+  /**
+   * Deletes at most `limit` ticket claims made before `before`, oldest first (the other notices of
+   * class_notice stay); how many went. Instances deleting at once delete each row once.
+   */
+  async deleteTicketClaimsBefore(db: Db, before: number, limit: number): Promise<number> {
+    const result = await db
+      .deleteFrom('class_notice')
+      .where(({ eb, refTuple, selectFrom }) =>
+        eb(
+          refTuple('course_id', 'kind'),
+          'in',
+          selectFrom('class_notice as claim')
+            .select(['claim.course_id', 'claim.kind'])
+            .where('claim.kind', 'like', `${TICKET_KIND_PREFIX}%`)
+            .where('claim.claimed_at', '<', before)
+            .orderBy('claim.claimed_at')
+            .limit(limit)
+            .$asTuple('course_id', 'kind'),
+        ),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   },
 };

@@ -19,6 +19,9 @@ import { roomRepository as repo, type RoomCourseRow } from './room.repository.ts
 import { newTicketId, signTicket, verifyTicket, type RoomTicket } from './ticket.ts';
 
 const MINUTE_MS = 60_000;
+/** Ticket claims deleted per statement, and statements per run, of the claims' clean-up. */
+const CLAIM_PURGE_BATCH = 500;
+const CLAIM_PURGE_MAX_BATCHES = 20;
 
 /** The room's WebSocket path (GET, upgraded). */
 export const ROOM_WS_PATH = `${API_BASE}/classroom/ws`;
@@ -199,6 +202,24 @@ export function createRoomService(deps: RoomServiceDeps) {
       const row = await repo.findRoomCourse(db, classId);
       if (!row) return 'error.notFound';
       return refusalOf(row, clock.now())?.key;
+    },
+
+    /**
+     * Deletes the claims of tickets nobody can use any more (run by the job `classroom.attendance`).
+     * A ticket is claimed only before it expires, and it expires 60 s after it was handed out, so a
+     * claim older than that is of an expired ticket; another 60 s are kept for instances whose
+     * clocks differ (the ticket was signed on one, claimed on another). Bounded batches, oldest
+     * first; safe on every instance at once. How many claims went.
+     */
+    async purgeUsedTickets(): Promise<number> {
+      const before = clock.now() - 2 * ROOM_TICKET_TTL_SECONDS * 1000;
+      let purged = 0;
+      for (let batch = 0; batch < CLAIM_PURGE_MAX_BATCHES; batch++) {
+        const deleted = await repo.deleteTicketClaimsBefore(db, before, CLAIM_PURGE_BATCH);
+        purged += deleted;
+        if (deleted < CLAIM_PURGE_BATCH) break;
+      }
+      return purged;
     },
   };
 }
