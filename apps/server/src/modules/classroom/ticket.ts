@@ -8,7 +8,8 @@ import { LANGUAGES, type Lang } from '@app/contract/i18n';
  * refusals are written in, signed with HMAC-SHA256 under a server secret shared by every instance:
  * `base64url(JSON).base64url(HMAC)`. The WebSocket takes no session: the ticket is the credential.
  * Its `id` (random) names it for its single use: the room claims it as its socket opens
- * (room.service.ts), so a ticket opens one WebSocket only, on whichever instance.
+ * (room.service.ts), so a ticket opens one WebSocket only, on whichever instance. The claim outlives
+ * the ticket by a minute, then the job `classroom.attendance` deletes it (`purgeUsedTickets`).
  */
 export type RoomTicket = { id: string; classId: number; seat: Seat; expiresAt: number; lang: Lang };
 
