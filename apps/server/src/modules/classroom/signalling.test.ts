@@ -1,15 +1,16 @@
 import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { ROOM_REFUSAL_REASONS } from '@app/contract/classroom';
-import { createMemoryBus } from './signalling-bus.ts';
+import { createMemoryBus, createPostgresBus, type BusEvent, type SignalBus } from './signalling-bus.ts';
 import { REFUSAL_REASONS, type RoomRefusalKey } from './refusals.ts';
 import { closeReason, createSignallingHub, type SignallingHub } from './signalling.ts';
 
 /**
  * The hub on a plain `ws` server (no app): the heartbeat drops a socket that stops answering pings
- * and keeps one that answers; attendance is told of both; close reasons fit a close frame.
+ * and keeps one that answers; attendance is told of both; close reasons fit a close frame; two seats
+ * on one hub talk while its bus cannot publish.
  */
 
 const servers: WebSocketServer[] = [];
@@ -26,11 +27,17 @@ afterEach(async () => {
 async function hubOnServer(
   heartbeatMs: number,
   refusalNow?: () => Promise<'classroom.cancelled' | undefined>,
+  busOf?: (onEvent: (e: BusEvent) => void) => SignalBus,
 ) {
   const calls: string[] = [];
+  const warnings: { obj: object; msg: string | undefined }[] = [];
   const hub = createSignallingHub({
     clock: { now: () => Date.now() },
-    log: { warn() {} },
+    log: {
+      warn(obj, msg) {
+        warnings.push({ obj, msg });
+      },
+    },
     heartbeatMs,
     ...(refusalNow ? { refusalNow } : {}),
     attendance: {
@@ -42,7 +49,7 @@ async function hubOnServer(
       },
     },
   });
-  await hub.start(createMemoryBus((e) => hub.onBusEvent(e)));
+  await hub.start((busOf ?? createMemoryBus)((e) => hub.onBusEvent(e)));
   hubs.push(hub);
   const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   servers.push(server);
@@ -56,7 +63,16 @@ async function hubOnServer(
     );
   });
   const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { hub, url, calls };
+  return { hub, url, calls, warnings };
+}
+
+/** A port nothing listens on (a PostgreSQL server that is down). */
+async function closedPort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
 }
 
 describe('the signalling hub', () => {
@@ -96,6 +112,41 @@ describe('the signalling hub', () => {
       message: 'This class was cancelled; its classroom is closed',
     });
     expect(messages.map((m) => m.type)).toEqual(['welcome', 'closing']);
+  });
+
+  it('relays between two seats on this instance while its PostgreSQL bus is down, and warns without the payload', async () => {
+    const port = await closedPort();
+    const buses: SignalBus[] = [];
+    const { url, warnings } = await hubOnServer(25_000, undefined, (onEvent) => {
+      const bus = createPostgresBus({
+        connectionString: `postgres://postgres@127.0.0.1:${port}/postgres`,
+        channel: 'classroom_down',
+        onEvent,
+        log: { warn() {} },
+      });
+      buses.push(bus);
+      return bus;
+    });
+    try {
+      const teacher = new WebSocket(`${url}/teacher`);
+      const student = new WebSocket(`${url}/student`);
+      const heard: { type: string; sdp?: string }[] = [];
+      student.on('message', (d) => heard.push(JSON.parse(String(d)) as { type: string; sdp?: string }));
+      await Promise.all([once(teacher, 'open'), once(student, 'open')]);
+      await new Promise((r) => setTimeout(r, 400));
+      teacher.send(JSON.stringify({ type: 'offer', sdp: 'v=0 secret-offer' }));
+      for (let i = 0; i < 100 && !heard.some((m) => m.type === 'offer'); i++)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(heard).toContainEqual({ type: 'offer', sdp: 'v=0 secret-offer' });
+      const failed = warnings.filter((w) => w.msg?.startsWith('classroom bus: publish failed'));
+      expect(failed.length).toBeGreaterThan(0);
+      expect(failed[0]!.obj).toMatchObject({ courseId: 9 });
+      expect(JSON.stringify(warnings.map((w) => w.obj))).not.toContain('secret-offer');
+      teacher.close();
+      student.close();
+    } finally {
+      await Promise.all(buses.map((b) => b.close()));
+    }
   });
 
   it('writes close reasons of at most 123 bytes, as JSON, each with its machine-readable reason', () => {
