@@ -97,7 +97,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   // BENCH_GROWN: a grown school (bench/grown.ts) before the bench's own students.
   const grown = grownShape(process.env.BENCH_GROWN);
   let grownMs: number | undefined;
-  if (grown) grownMs = await growDatabase(server.app, server.config.DATABASE_URL ? 'postgres' : 'sqlite', grown);
+  if (grown)
+    grownMs = await growDatabase(server.app, server.config.DATABASE_URL ? 'postgres' : 'sqlite', grown);
   if (process.env.BENCH_STUDENTS) {
     const seeded = await seedLoggedInStudents(server.app, Number(process.env.BENCH_STUDENTS));
     roster = path.join(server.config.DATA_DIR, 'roster.json');
@@ -108,6 +109,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     `${JSON.stringify({ base: server.base, engine: server.config.DATABASE_URL ? 'postgres' : 'sqlite', roster, grown: grown && { ...grown, ms: grownMs } })}\n`,
   );
   process.once('SIGTERM', () => {
+    // The student reply cache's hits and misses over the run (on stderr, which the bench shows).
+    const { hits, misses, entries } = server.app.studentCache.stats();
+    if (hits + misses > 0)
+      process.stderr.write(`student reply cache: ${hits} hits, ${misses} misses, ${entries} entries\n`);
     void server.close().then(() => process.exit(0));
   });
 }

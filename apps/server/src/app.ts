@@ -28,6 +28,7 @@ import { registerJobs } from './jobs/scheduler.ts';
 import { openStorageProviderFromConfig } from './providers/storage/storage.config.ts';
 import { registerRoutes } from './routes.ts';
 import { createServices, type Services } from './services.ts';
+import { nextClockChange } from './modules/users/student-reads-clock.ts';
 
 export type BuildAppOptions = {
   /** Use this database instead of opening one from the config (tests); closed with the app. */
@@ -154,7 +155,10 @@ export async function buildApp(config: Config, opts: BuildAppOptions = {}): Prom
   registerEnvelope(app);
   registerHttpCache(app);
   registerPublicCache(app, app.clock, { ...PUBLIC_CACHE_DEFAULTS, ...opts.publicCache });
-  registerStudentCache(app, database.db, app.clock, { ...STUDENT_CACHE_DEFAULTS, ...opts.studentCache });
+  registerStudentCache(app, database.db, app.clock, nextClockChange, {
+    ...STUDENT_CACHE_DEFAULTS,
+    ...opts.studentCache,
+  });
   registerErrorHandler(app);
 
   // The areas (src/routes.ts): their services, the session guard (auth, before any route), routes.

@@ -249,6 +249,24 @@ describe("the student's reply cache", () => {
     expect(hits(t)).toBe(started);
   });
 
+  it('ends a kept reply at the next change by the clock, not at the freshness limit', async () => {
+    const { t, clock, teacher, s } = await setup();
+    // The class's 24-hour free-cancel line falls 6 s from now, well within the freshness limit.
+    const slotId = await createSlot(t.db, teacher, { start_at: NOW + DAY + 6_000 });
+    const course = await t.app.courses.book({ studentId: s.studentId, slotId, payType: 'coin' });
+    expect(STUDENT_CACHE_DEFAULTS.freshMs).toBeGreaterThan(10_000 - 1);
+    const path = `/course/getCourseInfo?id=${course.id}`;
+    expect(await read(t, path, s.token)).toMatchObject({ cancellable: true, cancel_refunds: true });
+    clock.advance(4_000);
+    const before = hits(t);
+    expect(await read(t, path, s.token)).toMatchObject({ cancel_refunds: true });
+    expect(hits(t)).toBe(before + 1);
+    // 7 s after the first read: past the line, before the limit. Nothing was written.
+    clock.advance(3_000);
+    expect(await read(t, path, s.token)).toMatchObject({ cancellable: true, cancel_refunds: false });
+    expect(hits(t)).toBe(before + 1);
+  });
+
   it('shows a write made by another instance, another connection or the ops CLI in the next read', async () => {
     const { t, teacher, s } = await setup();
     const b = await createTestApp({ reuseDatabaseOf: t, clock: t.clock });

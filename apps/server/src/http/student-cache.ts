@@ -13,15 +13,20 @@ import { matchedRoute } from './route-path.ts';
  * A read declares `config: { studentCache: true }` (with the default `required` session). After the
  * session guard and the query's validation, a preHandler reads the student's version (one
  * primary-key lookup, prepared) and answers from the entry when it was computed under that version
- * less than `freshMs` ago; otherwise the route runs and its 200 is stored under the version read
+ * and its time is not up; otherwise the route runs and its 200 is stored under the version read
  * before it ran. Every write to a row these reads show bumps the version in the write's own
  * transaction (database triggers, so the ops CLI, jobs and other instances included): a reply
- * computed before a write is never served after it, on any instance. `freshMs` bounds what the
- * clock alone changes (a class starting, the room opening, the 24-hour cancel rule, a card
- * expiring). An error reply is never kept.
+ * computed before a write is never served after it, on any instance. What the clock alone changes
+ * (a class starting, the room opening, the 24-hour cancel rule, a card expiring) ends an entry's
+ * time at that instant: `nextChange` gives the student's next one, computed before the route runs
+ * and kept per student while the version holds. `freshMs` bounds an entry's life besides. An error
+ * reply is never kept.
  */
 export type StudentCacheSettings = {
-  /** How long an entry may be served while the student's version is unchanged (ms); 0 turns the cache off. */
+  /**
+   * The longest an entry may be served while the student's version is unchanged and no change by
+   * the clock is due (ms); 0 turns the cache off.
+   */
   freshMs: number;
   maxEntries: number;
   /** Bytes of bodies and keys together. */
@@ -29,7 +34,7 @@ export type StudentCacheSettings = {
 };
 
 export const STUDENT_CACHE_DEFAULTS: StudentCacheSettings = {
-  freshMs: 3_000,
+  freshMs: 10_000,
   maxEntries: 20_000,
   maxBytes: 64 * 1024 * 1024,
 };
@@ -38,12 +43,17 @@ type Entry = {
   key: string;
   version: number;
   storedAt: number;
+  /** Served until then (the next change by the clock, or storedAt + freshMs). */
+  until: number;
   body: Buffer;
   contentType: string;
   size: number;
 };
 
-type RequestState = { key: string; version: number };
+type RequestState = { key: string; version: number; until: number };
+
+/** When the clock alone next changes a read of the student's (ms after the epoch). */
+export type NextChange = (db: Db, studentId: number, now: number) => Promise<number>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -61,7 +71,8 @@ declare module 'fastify' {
 export type StudentCache = {
   /** The entry of `key` computed under `version` and still fresh, or undefined. */
   get(key: string, version: number): Entry | undefined;
-  set(key: string, version: number, body: Buffer, contentType: string): void;
+  /** Keeps a reply computed under `version` until `until` at the latest (and no longer than freshMs). */
+  set(key: string, version: number, body: Buffer, contentType: string, until?: number): void;
   clear(): void;
   stats(): { entries: number; bytes: number; hits: number; misses: number };
 };
@@ -82,8 +93,8 @@ export function createStudentCache(clock: Clock, settings: StudentCacheSettings)
   return {
     get(key, version) {
       const entry = entries.get(key);
-      const age = entry === undefined ? -1 : clock.now() - entry.storedAt;
-      if (entry === undefined || entry.version !== version || age < 0 || age >= settings.freshMs) {
+      const now = clock.now();
+      if (entry === undefined || entry.version !== version || now < entry.storedAt || now >= entry.until) {
         misses++;
         return undefined;
       }
@@ -92,12 +103,21 @@ export function createStudentCache(clock: Clock, settings: StudentCacheSettings)
       entries.set(key, entry);
       return entry;
     },
-    set(key, version, body, contentType) {
+    set(key, version, body, contentType, until = Number.POSITIVE_INFINITY) {
       const existing = entries.get(key);
       if (existing) remove(existing);
       const size = body.length + key.length * 2;
       if (settings.freshMs <= 0 || size > settings.maxBytes || settings.maxEntries <= 0) return;
-      entries.set(key, { key, version, storedAt: clock.now(), body, contentType, size });
+      const storedAt = clock.now();
+      entries.set(key, {
+        key,
+        version,
+        storedAt,
+        until: Math.min(until, storedAt + settings.freshMs),
+        body,
+        contentType,
+        size,
+      });
       bytes += size;
       for (const oldest of entries.values()) {
         if (entries.size <= settings.maxEntries && bytes <= settings.maxBytes) break;
@@ -143,6 +163,7 @@ export function registerStudentCache(
   app: FastifyInstance,
   db: Db,
   clock: Clock,
+  nextChange: NextChange,
   settings: StudentCacheSettings = STUDENT_CACHE_DEFAULTS,
 ): void {
   const cache = createStudentCache(clock, settings);
@@ -150,21 +171,38 @@ export function registerStudentCache(
   app.decorateRequest('studentCacheState', null);
   if (settings.freshMs <= 0) return;
 
+  // Each student's next change by the clock, under the version it was computed for: the eight reads
+  // of a visit share one computation. Bounded like the entries (cleared when full).
+  const changes = new Map<number, { version: number; at: number }>();
+  async function nextChangeOf(studentId: number, version: number): Promise<number> {
+    const now = clock.now();
+    const known = changes.get(studentId);
+    if (known !== undefined && known.version === version && known.at > now) return known.at;
+    const at = await nextChange(db, studentId, now);
+    if (changes.size >= settings.maxEntries) changes.clear();
+    changes.set(studentId, { version, at });
+    return at;
+  }
+
   // A route hook, so it runs after the session guard (preParsing) and the query's validation.
   const lookup: preHandlerHookHandler = (request, reply, done) => {
     const student = request.student;
     if (request.method !== 'GET' || student === null) return done();
     const url = matchedRoute(request).url ?? request.url;
-    studentReadsVersion(db, student.studentId).then((version) => {
-      const key = keyOf(request, student.studentId, url);
-      const entry = cache.get(key, version);
-      if (entry === undefined) {
-        request.studentCacheState = { key, version };
-        return done();
-      }
-      // Not calling done(): the reply is sent from here (onSend hooks, compression included, still run).
-      reply.header('content-type', entry.contentType).send(entry.body);
-    }, done);
+    studentReadsVersion(db, student.studentId)
+      .then(async (version) => {
+        const key = keyOf(request, student.studentId, url);
+        const entry = cache.get(key, version);
+        if (entry !== undefined) return entry;
+        // Computed before the route reads the clock: a change due in between ends the entry early, never late.
+        request.studentCacheState = { key, version, until: await nextChangeOf(student.studentId, version) };
+        return undefined;
+      })
+      .then((entry) => {
+        if (entry === undefined) return done();
+        // Not calling done(): the reply is sent from here (onSend hooks, compression included, still run).
+        reply.header('content-type', entry.contentType).send(entry.body);
+      }, done);
   };
 
   app.addHook('onRoute', (route) => {
@@ -185,7 +223,7 @@ export function registerStudentCache(
     if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
       const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
       const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-      cache.set(state.key, state.version, body, contentType);
+      cache.set(state.key, state.version, body, contentType, state.until);
     }
     done(null, payload);
   });
