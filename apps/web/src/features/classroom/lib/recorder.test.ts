@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RECORDING_TIMESLICE_MS, type RecordingState } from '@app/contract/classroom';
-import { CallRecorder, type RecorderStatus } from './recorder.ts';
+import { CallRecorder, UPLOAD_TIMEOUT_MS, type RecorderStatus } from './recorder.ts';
 
 /**
  * The teacher's recorder (DESIGN.md §12 "Recording", docs/operations.md "Recordings"): its upload
@@ -150,7 +150,12 @@ class FakeServer {
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     try {
       if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
-      if (answer === 'hang') await new Promise<void>((resolve) => this.held.push(resolve));
+      // A hung upload answers when released, or fails when the recorder abandons it (its signal).
+      if (answer === 'hang')
+        await new Promise<void>((resolve, reject) => {
+          this.held.push(resolve);
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        });
       if (answer === 'network') throw new TypeError('Failed to fetch');
       if (typeof answer === 'number') return reply(null, answer);
       const n = Number(query.n);
@@ -340,15 +345,31 @@ describe('CallRecorder when uploads fail', () => {
   });
 
   it('gives a chunk up after four retries (1, 2, 4, 8 s apart) and goes on with the next', async () => {
-    server.answer = (query) => (query.n === '0' ? 'network' : 'ok');
+    server.answer = (query) => (query.n === '1' ? 'network' : 'ok');
     const { statuses } = await recording();
     await pass(60_000);
-    expect(server.triesOf(0)).toEqual([4_000, 5_000, 7_000, 11_000, 19_000]);
-    // Chunks 1 to 4 waited until chunk 0 was given up at 19 s; none waits after.
-    expect(server.triesOf(1)).toEqual([19_000]);
-    expect(server.tried().slice(5)).toEqual(range(1, 14));
-    expect(server.stored()).toEqual(range(1, 14));
+    expect(server.triesOf(1)).toEqual([8_000, 9_000, 11_000, 15_000, 23_000]);
+    // Chunks 2 to 5 waited until chunk 1 was given up at 23 s; none waits after.
+    expect(server.triesOf(2)).toEqual([23_000]);
+    expect(server.tried().slice(6)).toEqual(range(2, 14));
+    expect(server.stored()).toEqual([0, ...range(2, 14)]);
     expect(statuses).toEqual(['recording']);
+  });
+
+  it('never gives up a recording’s first chunk (its WebM header): tried every 8 s until stored', async () => {
+    server.answer = (query, attempt) => (query.n === '0' && attempt < 8 ? 'network' : 'ok');
+    const { media } = await recording();
+    await pass(60_000);
+    expect(server.triesOf(0)).toEqual([4_000, 5_000, 7_000, 11_000, 19_000, 27_000, 35_000, 43_000, 51_000]);
+    expect(server.puts().find((r) => r.query.n === '0')?.query.head).toBe('1');
+    // The later chunks waited for it and followed in order: no gap, and the header first.
+    expect(server.stored()).toEqual(range(0, 14));
+    expect(
+      server
+        .puts()
+        .filter((r) => r.answer === 'ok')
+        .map((r) => r.body),
+    ).toEqual(media.pieces);
   });
 
   it('gives a chunk up at once when the server refuses it (4xx other than 403 and 409) and goes on', async () => {
@@ -379,21 +400,18 @@ describe('CallRecorder when uploads fail', () => {
 });
 
 describe('CallRecorder while uploads keep failing', () => {
-  it('keeps at most 2 minutes of chunks while an upload hangs: the oldest waiting ones are given up', async () => {
-    // The network holds chunk 0's upload for 3 minutes; then it answers and the rest go through.
-    server.answer = (query) => (query.n === '0' ? 'hang' : 'ok');
+  it('abandons an upload without an answer after 30 s and tries it again; the chunks behind it follow in order', async () => {
+    expect(UPLOAD_TIMEOUT_MS).toBe(30_000);
+    // The network swallows chunk 1's first upload (no answer, no error).
+    server.answer = (query, attempt) => (query.n === '1' && attempt === 0 ? 'hang' : 'ok');
     const { media } = await recording();
-    await pass(180_000);
-    expect(server.tried()).toEqual([0]);
-    expect(media.pieces).toHaveLength(45);
-    server.release();
-    await pass(0);
-    // 30 chunks (2 minutes) waited: the one being sent and the newest 29 (16 to 44); 1 to 15 are a gap.
-    expect(server.tried()).toEqual([0, ...range(16, 44)]);
-    expect(server.puts().map((r) => r.body)).toEqual([media.pieces[0], ...media.pieces.slice(16, 45)]);
-    // Then each goes as it comes.
-    await pass(8_000);
-    expect(server.tried().slice(-2)).toEqual([45, 46]);
+    await pass(50_000);
+    // Abandoned at 38 s, tried again 1 s later and stored.
+    expect(server.triesOf(1)).toEqual([8_000, 39_000]);
+    expect(server.triesOf(2)).toEqual([39_000]);
+    expect(server.tried()).toEqual([0, 1, ...range(1, 11)]);
+    expect(media.pieces).toHaveLength(12);
+    expect(server.maxInFlight).toBe(1);
   });
 
   it('keeps at most 2 minutes of chunks while every upload fails, and sends the newest when the network is back', async () => {

@@ -6,7 +6,9 @@ import { API_BASE } from '@app/contract/constants';
  * (the other seat large, oneself small in the corner) and both voices mixed (Web Audio), recorded by
  * MediaRecorder as WebM in chunks of 4 s, each uploaded as it comes, in order, with its number
  * (POST /classroom/putRecordingChunk). A failed upload is tried again a few times; a chunk that
- * still fails is given up (a gap in the recording, never a broken file) and the next one follows.
+ * still fails is given up (a gap in the recording, never a broken file) and the next one follows,
+ * except a recorder's first chunk: it holds the WebM header the rest of its chunks are read by, so
+ * it is tried every 8 s until stored. An upload that has no answer in 30 s counts as failed.
  * The server tells where to resume (getRecordingState) when the seat enters again, and the class's
  * end, when the recorder stops and sends its last chunk (the server then joins the recording).
  */
@@ -34,6 +36,8 @@ const AUDIO_BITS = 64_000;
 const RETRY_MS = [1_000, 2_000, 4_000, 8_000];
 /** Chunks kept while uploads fail (2 minutes); older ones are given up (a gap), so memory stays bounded. */
 const MAX_QUEUE = 30;
+/** An upload (or a question to the server) without an answer by then is abandoned and counts as failed. */
+export const UPLOAD_TIMEOUT_MS = 30_000;
 
 type Chunk = { n: number; blob: Blob; head: boolean; ms: number; last: boolean };
 
@@ -218,8 +222,11 @@ export class CallRecorder {
         last: last && this.final,
       });
       this.firstOfRecorder = false;
-      // The one being sent stays; the oldest waiting one goes.
-      if (this.queue.length > MAX_QUEUE) this.queue.splice(1, 1);
+      // The one being sent stays; the oldest waiting one goes, never a header.
+      if (this.queue.length > MAX_QUEUE) {
+        const oldest = this.queue.findIndex((c, i) => i > 0 && !c.head);
+        if (oldest > 0) this.queue.splice(oldest, 1);
+      }
       void this.pump();
     };
     recorder.onstop = () => this.release();
@@ -309,7 +316,8 @@ export class CallRecorder {
       } catch (error) {
         if (error instanceof Refused && (error.status === 403 || error.status === 409)) return true;
         if (error instanceof Refused && error.status < 500) return false;
-        const wait = RETRY_MS[attempt];
+        // Without its header a recorder's chunks cannot be read: that one is never given up.
+        const wait = RETRY_MS[attempt] ?? (chunk.head && !this.closed ? RETRY_MS.at(-1) : undefined);
         if (wait === undefined) return false;
         await new Promise((resolve) => setTimeout(resolve, wait));
       }
@@ -323,16 +331,23 @@ export class CallRecorder {
     body?: Blob,
   ): Promise<T> {
     const params = new URLSearchParams({ id: String(this.options.classId), t: this.options.token, ...query });
-    const response = await this.send(`${API_BASE}/classroom/${path}?${params.toString()}`, {
-      method,
-      headers: {
-        'api-language': this.options.lang,
-        ...(body ? { 'content-type': 'video/webm' } : {}),
-      },
-      ...(body ? { body } : {}),
-    });
-    if (!response.ok) throw new Refused(response.status);
-    const envelope = (await response.json()) as { code: number; data: T };
-    return envelope.data;
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), UPLOAD_TIMEOUT_MS);
+    try {
+      const response = await this.send(`${API_BASE}/classroom/${path}?${params.toString()}`, {
+        method,
+        headers: {
+          'api-language': this.options.lang,
+          ...(body ? { 'content-type': 'video/webm' } : {}),
+        },
+        ...(body ? { body } : {}),
+        signal: abort.signal,
+      });
+      if (!response.ok) throw new Refused(response.status);
+      const envelope = (await response.json()) as { code: number; data: T };
+      return envelope.data;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 }
