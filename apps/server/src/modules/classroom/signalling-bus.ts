@@ -91,7 +91,8 @@ const PG_PART_BYTES = 5000;
 type Part = { k: 'part'; id: string; i: number; n: number; d: string };
 
 /**
- * PostgreSQL LISTEN/NOTIFY on a connection of its own (reconnected after a drop). An event longer
+ * PostgreSQL LISTEN/NOTIFY on a connection of its own, connected again every second after a failed
+ * connect or a drop until it holds (not only when this instance next publishes). An event longer
  * than a NOTIFY payload (an SDP offer can be) is sent in parts, reassembled in order (a session's
  * notifications arrive in the order they were sent).
  */
@@ -105,6 +106,9 @@ export function createPostgresBus(options: {
   const parts = new Map<string, { got: string[]; n: number; at: number }>();
   let client: pg.Client | undefined;
   let connecting: Promise<pg.Client> | undefined;
+  /** The connection being made or held: an older one's late error changes nothing. */
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
   let closed = false;
 
   const hear = (payload: string | undefined) => {
@@ -131,28 +135,53 @@ export function createPostgresBus(options: {
     }
   };
 
+  /** One pending attempt at a time; the events published meanwhile are not heard again. */
+  const connectLater = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect().catch(() => undefined);
+    }, 1000);
+    retry.unref();
+  };
+
   const connect = (): Promise<pg.Client> => {
-    connecting ??= (async () => {
+    if (connecting) return connecting;
+    const attempt: Promise<pg.Client> = (async () => {
       const c = new pg.Client({ connectionString: options.connectionString });
+      current = c;
       c.on('notification', (n) => {
         if (n.channel === channel) hear(n.payload);
       });
       c.on('error', (err) => {
-        options.log.warn({ err }, 'classroom bus: PostgreSQL connection lost; reconnecting');
-        if (client === c) client = undefined;
-        connecting = undefined;
         c.end().catch(() => undefined);
-        if (!closed) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+        if (current !== c) return;
+        options.log.warn({ err }, 'classroom bus: PostgreSQL connection lost; reconnecting');
+        current = undefined;
+        client = undefined;
+        connecting = undefined;
+        connectLater();
       });
-      await c.connect();
-      await c.query(`LISTEN "${channel}"`);
+      try {
+        await c.connect();
+        await c.query(`LISTEN "${channel}"`);
+      } catch (error) {
+        c.end().catch(() => undefined);
+        throw error;
+      }
+      if (closed) {
+        await c.end().catch(() => undefined);
+        throw new Error('classroom bus closed');
+      }
       client = c;
       return c;
     })().catch((error: unknown) => {
-      connecting = undefined;
+      if (connecting === attempt) connecting = undefined;
+      connectLater();
       throw error;
     });
-    return connecting;
+    connecting = attempt;
+    return attempt;
   };
   const first = connect();
   first.catch(() => undefined);
@@ -219,6 +248,7 @@ export function createPostgresBus(options: {
     ready: () => first.then(() => undefined),
     async close() {
       closed = true;
+      clearTimeout(retry);
       const c = client ?? (await connecting?.catch(() => undefined));
       client = undefined;
       await c?.end().catch(() => undefined);
