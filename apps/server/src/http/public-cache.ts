@@ -7,6 +7,7 @@ import type {
   onRequestHookHandler,
 } from 'fastify';
 import type { Clock } from '../clock.ts';
+import { BoundedLru } from './bounded-lru.ts';
 import { langOf } from './envelope.ts';
 import {
   ifNoneMatchHits,
@@ -127,9 +128,7 @@ export type PublicCache = {
 };
 
 export function createPublicCache(clock: Clock, settings: PublicCacheSettings): PublicCache {
-  // A Map keeps insertion order: re-inserting on a hit makes its first key the least recently used.
-  const entries = new Map<string, Entry>();
-  let bytes = 0;
+  const entries = new BoundedLru<Entry>(settings.maxEntries, settings.maxBytes);
   // Bumped by every invalidation: a reply computed before it (it may have read the old rows) is not
   // stored after it. One counter for all tags: writes are rare next to reads.
   let generation = 0;
@@ -152,29 +151,15 @@ export function createPublicCache(clock: Clock, settings: PublicCacheSettings): 
     return { lead: true };
   }
 
-  function remove(entry: Entry): void {
-    if (entries.get(entry.key) !== entry) return;
-    entries.delete(entry.key);
-    bytes -= entry.size;
-  }
-
-  function evict(): void {
-    for (const oldest of entries.values()) {
-      if (entries.size <= settings.maxEntries && bytes <= settings.maxBytes) return;
-      remove(oldest);
-    }
-  }
-
   return {
     get(key) {
-      const entry = entries.get(key);
+      const entry = entries.peek(key);
       if (entry === undefined) return undefined;
       if (entry.expiresAt <= clock.now()) {
-        remove(entry);
+        entries.remove(entry);
         return undefined;
       }
-      entries.delete(key);
-      entries.set(key, entry);
+      entries.touch(entry);
       return entry;
     },
     begin(key, ready) {
@@ -200,27 +185,22 @@ export function createPublicCache(clock: Clock, settings: PublicCacheSettings): 
         refreshAt: clock.now() + settings.ttlMs * 0.8,
         size: body.length + key.length * 2,
       };
-      if (snapshot !== generation || entry.size > settings.maxBytes) return entry;
-      const existing = entries.get(key);
-      if (existing) remove(existing);
-      entries.set(key, entry);
-      bytes += entry.size;
-      evict();
+      if (snapshot !== generation || !entries.fits(entry.size)) return entry;
+      entries.set(entry);
       return entry;
     },
     snapshot: () => generation,
     invalidate(tags) {
       generation++;
       for (const entry of entries.values()) {
-        if (entry.tags.some((tag) => tags.includes(tag))) remove(entry);
+        if (entry.tags.some((tag) => tags.includes(tag))) entries.remove(entry);
       }
     },
     clear() {
       generation++;
       entries.clear();
-      bytes = 0;
     },
-    stats: () => ({ entries: entries.size, bytes }),
+    stats: () => ({ entries: entries.size, bytes: entries.bytes }),
     encoded(entry, encoding) {
       if (encoding === null) return entry.body;
       const kept = entry[encoding];
@@ -235,11 +215,9 @@ export function createPublicCache(clock: Clock, settings: PublicCacheSettings): 
               },
             })
           : gzipSync(entry.body);
-      if (entries.get(entry.key) === entry) {
+      if (entries.peek(entry.key) === entry) {
         entry[encoding] = compressed;
-        entry.size += compressed.length;
-        bytes += compressed.length;
-        evict();
+        entries.grow(entry, compressed.length);
       }
       return compressed;
     },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
+import { BoundedLru } from './bounded-lru.ts';
 import { prepared, type Arg } from '../db/prepared.ts';
 import { langOf } from './envelope.ts';
 import { matchedRoute } from './route-path.ts';
@@ -78,38 +79,29 @@ export type StudentCache = {
 };
 
 export function createStudentCache(clock: Clock, settings: StudentCacheSettings): StudentCache {
-  // A Map keeps insertion order: re-inserting on a hit makes its first key the least recently used.
-  const entries = new Map<string, Entry>();
-  let bytes = 0;
+  const entries = new BoundedLru<Entry>(settings.maxEntries, settings.maxBytes);
   let hits = 0;
   let misses = 0;
 
-  function remove(entry: Entry): void {
-    if (entries.get(entry.key) !== entry) return;
-    entries.delete(entry.key);
-    bytes -= entry.size;
-  }
-
   return {
     get(key, version) {
-      const entry = entries.get(key);
+      const entry = entries.peek(key);
       const now = clock.now();
       if (entry === undefined || entry.version !== version || now < entry.storedAt || now >= entry.until) {
         misses++;
         return undefined;
       }
       hits++;
-      entries.delete(key);
-      entries.set(key, entry);
+      entries.touch(entry);
       return entry;
     },
     set(key, version, body, contentType, until = Number.POSITIVE_INFINITY) {
-      const existing = entries.get(key);
-      if (existing) remove(existing);
+      const existing = entries.peek(key);
+      if (existing) entries.remove(existing);
       const size = body.length + key.length * 2;
-      if (settings.freshMs <= 0 || size > settings.maxBytes || settings.maxEntries <= 0) return;
+      if (settings.freshMs <= 0 || !entries.fits(size)) return;
       const storedAt = clock.now();
-      entries.set(key, {
+      entries.set({
         key,
         version,
         storedAt,
@@ -118,17 +110,11 @@ export function createStudentCache(clock: Clock, settings: StudentCacheSettings)
         contentType,
         size,
       });
-      bytes += size;
-      for (const oldest of entries.values()) {
-        if (entries.size <= settings.maxEntries && bytes <= settings.maxBytes) break;
-        remove(oldest);
-      }
     },
     clear() {
       entries.clear();
-      bytes = 0;
     },
-    stats: () => ({ entries: entries.size, bytes, hits, misses }),
+    stats: () => ({ entries: entries.size, bytes: entries.bytes, hits, misses }),
   };
 }
 
