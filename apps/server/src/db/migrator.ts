@@ -18,6 +18,7 @@ import * as m0015 from './migrations/0015-classroom-attendance.ts';
 import * as m0016 from './migrations/0016-classroom-recording.ts';
 import * as m0017 from './migrations/0017-student-reads-version.ts';
 import * as m0018 from './migrations/0018-student-reads-deferred.ts';
+import * as m0019 from './migrations/0019-ticket-claims-index.ts';
 
 /**
  * Every migration, in order. Add new ones at the end (`NNNN-name.ts`, typed `Kysely<unknown>`);
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-classroom-recording': m0016,
   '0017-student-reads-version': m0017,
   '0018-student-reads-deferred': m0018,
+  '0019-ticket-claims-index': m0019,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

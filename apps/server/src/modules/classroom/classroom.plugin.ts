@@ -55,7 +55,7 @@ export async function classroomPlugin(app: App): Promise<void> {
       log,
     });
   } else {
-    bus = createMemoryBus(onEvent);
+    bus = createMemoryBus();
   }
   await hub.start(bus);
   app.addHook('preClose', async () => {

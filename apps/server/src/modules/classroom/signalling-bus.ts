@@ -41,7 +41,7 @@ type Log = { warn(obj: object, msg?: string): void };
  * One process (SQLite): every seat is on this instance, where the hub delivers at once, so there is
  * no other instance to tell and nothing to hand back (an event would only come back as its own).
  */
-export function createMemoryBus(_onEvent?: (event: BusEvent) => void): SignalBus {
+export function createMemoryBus(): SignalBus {
   return {
     kind: 'memory',
     async publish() {},

@@ -49,7 +49,7 @@ async function hubOnServer(
       },
     },
   });
-  await hub.start((busOf ?? createMemoryBus)((e) => hub.onBusEvent(e)));
+  await hub.start(busOf ? busOf((e) => hub.onBusEvent(e)) : createMemoryBus());
   hubs.push(hub);
   const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   servers.push(server);
