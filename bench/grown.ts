@@ -47,10 +47,13 @@ function series(engine: Engine, count: number): RawBuilder<unknown> {
 /** The ids `table` gave the rows just inserted: they must be contiguous (one statement, no one else writing). */
 async function contiguousIds(app: App, table: string, where: RawBuilder<unknown>, count: number) {
   const { rows } = await sql<{ lo: number; hi: number; n: number }>`
-    select min(id) as lo, max(id) as hi, count(*) as n from ${sql.table(table)} where ${where}`.execute(app.db);
+    select min(id) as lo, max(id) as hi, count(*) as n from ${sql.table(table)} where ${where}`.execute(
+    app.db,
+  );
   const row = rows[0]!;
   const [lo, hi, n] = [Number(row.lo), Number(row.hi), Number(row.n)];
-  if (n !== count || hi - lo + 1 !== count) throw new Error(`${table}: ${n} rows, ids ${lo}…${hi}, not ${count} in a row`);
+  if (n !== count || hi - lo + 1 !== count)
+    throw new Error(`${table}: ${n} rows, ids ${lo}…${hi}, not ${count} in a row`);
   return lo;
 }
 
