@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createStudentSession } from '../../../test-support/students.ts';
 import { nextChinaMidnight, nextClockChange } from '../src/modules/users/student-reads-clock.ts';
-import { transportOf } from './helpers/auth.ts';
-import { DAY, HOUR, MINUTE, giveCard, giveCoins, manualClock, wholeMinute } from './helpers/courses.ts';
-import { createSlot, createTeacher } from './helpers/factories.ts';
-import { createTestApp } from './helpers/test-app.ts';
+import { DAY, HOUR, MINUTE, giveCard, wholeMinute } from './helpers/courses.ts';
+import { createSlot } from './helpers/factories.ts';
+import { studentReadsSetup } from './helpers/student-reads.ts';
 
 /**
  * The student's next change by the clock (issue 36): the instant the student reply cache ends an
@@ -13,14 +11,7 @@ import { createTestApp } from './helpers/test-app.ts';
 
 const NOW = wholeMinute(Date.now());
 
-async function setup() {
-  const clock = manualClock(NOW);
-  const t = await createTestApp({ clock });
-  const teacher = await createTeacher(t.db, { price_coins: 100 });
-  const s = await createStudentSession(transportOf(t));
-  await giveCoins(t.db, t.app.wallet, s.studentId, 1000);
-  return { t, clock, teacher, s };
-}
+const setup = () => studentReadsSetup(NOW);
 
 describe('the next change by the clock of a student’s reads', () => {
   it('is the next midnight in China for a student with nothing that changes', async () => {

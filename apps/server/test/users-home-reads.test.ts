@@ -8,8 +8,9 @@ import { createStudentSession } from '../../../test-support/students.ts';
 import { STUDENT_CACHE_DEFAULTS } from '../src/http/student-cache.ts';
 import { runOps } from '../src/ops/run.ts';
 import { envelope, get, post, transportOf } from './helpers/auth.ts';
-import { DAY, HOUR, MINUTE, giveCoins, manualClock, wholeMinute } from './helpers/courses.ts';
-import { createSlot, createTeacher } from './helpers/factories.ts';
+import { DAY, HOUR, MINUTE, giveCoins, wholeMinute } from './helpers/courses.ts';
+import { createSlot } from './helpers/factories.ts';
+import { studentReadsSetup } from './helpers/student-reads.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -24,14 +25,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const NOW = wholeMinute(Date.now());
 
-async function setup() {
-  const clock = manualClock(NOW);
-  const t = await createTestApp({ clock });
-  const teacher = await createTeacher(t.db, { price_coins: 100 });
-  const s = await createStudentSession(transportOf(t));
-  await giveCoins(t.db, t.app.wallet, s.studentId, 1000);
-  return { t, clock, teacher, s };
-}
+const setup = () => studentReadsSetup(NOW);
 
 async function read<T>(t: TestApp, path: string, token: string): Promise<T> {
   const reply = await get(t, path, { token });
@@ -254,7 +248,7 @@ describe("the student's reply cache", () => {
     // The class's 24-hour free-cancel line falls 6 s from now, well within the freshness limit.
     const slotId = await createSlot(t.db, teacher, { start_at: NOW + DAY + 6_000 });
     const course = await t.app.courses.book({ studentId: s.studentId, slotId, payType: 'coin' });
-    expect(STUDENT_CACHE_DEFAULTS.freshMs).toBeGreaterThan(10_000 - 1);
+    expect(STUDENT_CACHE_DEFAULTS.freshMs).toBeGreaterThanOrEqual(10_000);
     const path = `/course/getCourseInfo?id=${course.id}`;
     expect(await read(t, path, s.token)).toMatchObject({ cancellable: true, cancel_refunds: true });
     clock.advance(4_000);

@@ -228,6 +228,20 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The student's seat in a call the teacher's offer connected (fake timers running). */
+async function connectedStudent() {
+  const { call, statuses } = seat('student');
+  call.start();
+  const socket = FakeSocket.all[0]!;
+  socket.readyState = FakeSocket.OPEN;
+  socket.deliver({ type: 'welcome', seat: 'student', peer_present: true });
+  socket.deliver({ type: 'offer', sdp: 'teacher offer' });
+  await vi.advanceTimersByTimeAsync(5);
+  const pc = FakePeer.all[0]!;
+  pc.network('connected', 'connected');
+  return { call, statuses, socket, pc };
+}
+
 describe('RoomCall on ICE failure', () => {
   it('restarts ICE on the same connection, offers again and comes back to connected', async () => {
     const { call, statuses } = seat('teacher');
@@ -300,15 +314,7 @@ describe('RoomCall on ICE failure', () => {
   it('leaves the restart to the teacher when both seats fail: answers the teacher’s restart offer, offers none', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     try {
-      const { call, statuses } = seat('student');
-      call.start();
-      const socket = FakeSocket.all[0]!;
-      socket.readyState = FakeSocket.OPEN;
-      socket.deliver({ type: 'welcome', seat: 'student', peer_present: true });
-      socket.deliver({ type: 'offer', sdp: 'teacher offer' });
-      await vi.advanceTimersByTimeAsync(5);
-      const pc = FakePeer.all[0]!;
-      pc.network('connected', 'connected');
+      const { call, statuses, socket, pc } = await connectedStudent();
 
       // ICE fails on both sides: the student waits for the teacher's restart.
       pc.network('failed', 'failed');
@@ -337,15 +343,7 @@ describe('RoomCall on ICE failure', () => {
   it('restarts from the student’s seat when the teacher’s restart does not come', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     try {
-      const { call } = seat('student');
-      call.start();
-      const socket = FakeSocket.all[0]!;
-      socket.readyState = FakeSocket.OPEN;
-      socket.deliver({ type: 'welcome', seat: 'student', peer_present: true });
-      socket.deliver({ type: 'offer', sdp: 'teacher offer' });
-      await vi.advanceTimersByTimeAsync(5);
-      const pc = FakePeer.all[0]!;
-      pc.network('connected', 'connected');
+      const { call, socket, pc } = await connectedStudent();
       pc.network('failed', 'failed');
       await vi.advanceTimersByTimeAsync(STUDENT_RESTART_AFTER_MS - 10);
       expect(pc.restarts).toBe(0);
