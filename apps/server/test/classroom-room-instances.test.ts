@@ -1,5 +1,3 @@
-import { once } from 'node:events';
-import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import type { Room, ServerMessage } from '@app/contract/classroom';
 import { createPostgresBus, type BusEvent } from '../src/modules/classroom/signalling-bus.ts';
@@ -14,6 +12,7 @@ import {
   setupLive as setup,
   timesToldPresent,
 } from './helpers/classroom.ts';
+import { closedPort } from '../../../test-support/ports.ts';
 
 /**
  * The live classroom on several instances (DESIGN.md §12): the two seats of a class on two app
@@ -39,15 +38,6 @@ const BUSES: { name: string; env: Record<string, string>; kind: string }[] = [
   { name: 'Redis pub/sub', env: { REDIS_URL }, kind: 'redis' },
   ...(TEST_DATABASE_URL ? [{ name: 'PostgreSQL LISTEN/NOTIFY', env: {}, kind: 'postgres' }] : []),
 ];
-
-/** A port nothing listens on (a Redis server that is down). */
-async function closedPort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 const candidate = (n: number) => ({
   candidate: `candidate:${n} 1 udp 2122260223 10.0.0.1 ${50000 + n} typ host`,

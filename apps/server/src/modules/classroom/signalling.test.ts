@@ -1,11 +1,12 @@
 import { once } from 'node:events';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { ROOM_REFUSAL_REASONS } from '@app/contract/classroom';
 import { createMemoryBus, createPostgresBus, type BusEvent, type SignalBus } from './signalling-bus.ts';
 import { REFUSAL_REASONS, type RoomRefusalKey } from './refusals.ts';
 import { closeReason, createSignallingHub, type SignallingHub } from './signalling.ts';
+import { closedPort } from '../../../../../test-support/ports.ts';
 
 /**
  * The hub on a plain `ws` server (no app): the heartbeat drops a socket that stops answering pings
@@ -64,15 +65,6 @@ async function hubOnServer(
   });
   const url = `ws://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { hub, url, calls, warnings };
-}
-
-/** A port nothing listens on (a PostgreSQL server that is down). */
-async function closedPort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
 }
 
 describe('the signalling hub', () => {
