@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fas
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { BoundedLru } from './bounded-lru.ts';
-import { prepared, type Arg } from '../db/prepared.ts';
+import { batchedRead, dialectOf, oneOf } from '../db/batched-read.ts';
 import { langOf } from './envelope.ts';
 import { matchedRoute } from './route-path.ts';
 
@@ -12,8 +12,8 @@ import { matchedRoute } from './route-path.ts';
  * validated query, language) with the student's version (migration 0017) it was computed under.
  *
  * A read declares `config: { studentCache: true }` (with the default `required` session). After the
- * session guard and the query's validation, a preHandler reads the student's version (one
- * primary-key lookup, prepared) and answers from the entry when it was computed under that version
+ * session guard and the query's validation, a preHandler reads the student's version (a
+ * primary-key lookup, one statement for the requests of the same turn: db/batched-read.ts) and answers from the entry when it was computed under that version
  * and its time is not up; otherwise the route runs and its 200 is stored under the version read
  * before it ran. Every write to a row these reads show bumps the version in the write's own
  * transaction (database triggers, so the ops CLI, jobs and other instances included): a reply
@@ -118,14 +118,21 @@ export function createStudentCache(clock: Clock, settings: StudentCacheSettings)
   };
 }
 
-const versionOf = prepared((db, arg: Arg<{ studentId: number }>) =>
-  db.selectFrom('student_reads_version').select('version').where('student_id', '=', arg('studentId')),
-);
-
-/** The student's current version (0 before any write). */
-export async function studentReadsVersion(db: Db, studentId: number): Promise<number> {
-  const row = (await versionOf(db, { studentId })).rows[0];
-  return row === undefined ? 0 : Number(row.version);
+/**
+ * The current version of a student (0 before any write), read together with those of the other
+ * requests that arrived in the same turn (db/batched-read.ts): one statement for many hits.
+ */
+export function studentReadsVersions(db: Db): (studentId: number) => Promise<number> {
+  const dialect = dialectOf(db);
+  const read = batchedRead(async (ids: number[]) => {
+    const rows = await db
+      .selectFrom('student_reads_version')
+      .select(['student_id', 'version'])
+      .where(oneOf(dialect, 'student_id', ids))
+      .execute();
+    return new Map(rows.map((row) => [Number(row.student_id), Number(row.version)]));
+  });
+  return async (studentId) => (await read(studentId)) ?? 0;
 }
 
 /** The validated query in a fixed order: `?b=1&a=2` and `?a=2&b=1` (and defaults spelled out) share an entry. */
@@ -156,6 +163,7 @@ export function registerStudentCache(
   app.decorate('studentCache', cache);
   app.decorateRequest('studentCacheState', null);
   if (settings.freshMs <= 0) return;
+  const versionOf = studentReadsVersions(db);
 
   // Each student's next change by the clock, under the version it was computed for: the eight reads
   // of a visit share one computation. Bounded like the entries (cleared when full).
@@ -175,7 +183,7 @@ export function registerStudentCache(
     const student = request.student;
     if (request.method !== 'GET' || student === null) return done();
     const url = matchedRoute(request).url ?? request.url;
-    studentReadsVersion(db, student.studentId)
+    versionOf(student.studentId)
       .then(async (version) => {
         const key = keyOf(request, student.studentId, url);
         const entry = cache.get(key, version);

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { dialectOf, oneOf } from '../../db/batched-read.ts';
 import { prepared, type Arg } from '../../db/prepared.ts';
 import { purgeInBatches } from '../../jobs/batches.ts';
 
@@ -45,6 +46,15 @@ const familyById = prepared((db, arg: Arg<{ id: string }>) =>
     .select(['id', 'student_id', 'expires_at', 'revoked_at'])
     .where('id', '=', arg('id')),
 );
+
+function familyStateOf(row: {
+  id: string;
+  student_id: number;
+  expires_at: number;
+  revoked_at: number | null;
+}): FamilyState {
+  return { id: row.id, studentId: row.student_id, expiresAt: row.expires_at, revokedAt: row.revoked_at };
+}
 
 /**
  * All SQL of accounts and sessions. Every method accepts a transaction as `db`. Business rules
@@ -92,9 +102,17 @@ export const authRepository = {
 
   async findFamily(db: Db, id: string): Promise<FamilyState | undefined> {
     const row = (await familyById(db, { id })).rows[0];
-    return (
-      row && { id: row.id, studentId: row.student_id, expiresAt: row.expires_at, revokedAt: row.revoked_at }
-    );
+    return row && familyStateOf(row);
+  },
+
+  /** The families of `ids` that exist, by id (one statement: the session guard's batched read). */
+  async findFamilies(db: Db, ids: readonly string[]): Promise<Map<string, FamilyState>> {
+    const rows = await db
+      .selectFrom('session_family')
+      .select(['id', 'student_id', 'expires_at', 'revoked_at'])
+      .where(oneOf(dialectOf(db), 'id', ids))
+      .execute();
+    return new Map(rows.map((row) => [row.id, familyStateOf(row)]));
   },
 
   /** Revokes a family; idempotent (the first revocation time is kept). */

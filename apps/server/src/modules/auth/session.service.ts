@@ -3,6 +3,7 @@ import { CODES } from '@app/contract/codes';
 import type { TokenPair } from '@app/contract/auth';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/database.ts';
+import { batchedRead } from '../../db/batched-read.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SessionStudent } from '../../http/session-policy.ts';
@@ -42,12 +43,14 @@ export function createSessionService(deps: SessionServiceDeps) {
   // Families revoked through this instance: refused at once, even by a request whose database read
   // raced with the revocation and would put a stale state into the cache.
   const revokedHere = new Set<string>();
+  // The requests of one turn whose families are not cached read them in one statement.
+  const readFamily = batchedRead((ids: string[]) => repo.findFamilies(db, ids));
 
   async function familyState(id: string): Promise<FamilyState | undefined> {
     const hit = cache.get(id);
     const now = clock.now();
     if (hit && now - hit.readAt >= 0 && now - hit.readAt < cacheMs) return hit.state;
-    const state = await repo.findFamily(db, id);
+    const state = await readFamily(id);
     if (cache.size >= MAX_CACHED_FAMILIES) cache.clear();
     cache.set(id, { state, readAt: now });
     return state;

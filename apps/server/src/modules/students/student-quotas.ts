@@ -1,8 +1,8 @@
 import { CODES } from '@app/contract/codes';
-import { PostgresAdapter } from 'kysely';
 import type { MessageKey } from '@app/contract/messages';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbDialect } from '../../db/database.ts';
+import { dialectOf } from '../../db/batched-read.ts';
 import { lockKeys } from '../../db/locks.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -91,10 +91,6 @@ export type StudentQuotasDeps = {
   /** Read from the database's adapter when absent (services built outside the app, the ops CLI). */
   dialect?: DbDialect;
 };
-
-function dialectOf(db: Db): DbDialect {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
-}
 
 /**
  * The per-student limits, kept in `student_quota_event`. `take` decides and records in one
