@@ -151,7 +151,15 @@ describe('the home counts', () => {
     await ctx.classLifecycle.markStudentAbsent(missed);
     await ctx.classLifecycle.markTeacherNoShow(calledOff);
 
-    const home = await ctx.courses.getHomeOverview(s, 3);
+    // Read together with a student without classes: each gets its own counts.
+    const newcomer = await student(ctx);
+    const overviews = await ctx.courses.getHomeOverviews([newcomer, s], 3);
+    expect(overviews.get(newcomer)).toMatchObject({
+      upcoming_classes: 0,
+      finished_classes: 0,
+      next_classes: [],
+    });
+    const home = overviews.get(s)!;
     expect(home).toMatchObject({
       upcoming_classes: 1,
       finished_classes: 5,
@@ -175,7 +183,7 @@ describe('the home counts', () => {
   it('counts nothing for a student without classes', async () => {
     const ctx = await setup();
     const s = await student(ctx);
-    expect(await ctx.courses.getHomeOverview(s, 3)).toMatchObject({
+    expect((await ctx.courses.getHomeOverviews([s], 3)).get(s)).toMatchObject({
       upcoming_classes: 0,
       finished_classes: 0,
       attended_classes: 0,

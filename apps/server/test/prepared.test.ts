@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { pageLimit } from '../src/db/paging.ts';
-import { prepared, preparedPage, type Arg } from '../src/db/prepared.ts';
+import { prepared, preparedForStudentsPage, preparedPage, type Arg } from '../src/db/prepared.ts';
 import { withTransaction } from '../src/db/transaction.ts';
+import { createStudent } from './helpers/courses.ts';
 import { createTeacher } from './helpers/factories.ts';
 import { createTestApp } from './helpers/test-app.ts';
 
@@ -123,5 +124,41 @@ describe('prepared queries', () => {
     expect(t.db.selectFrom('teacher').select('id').limit(pageLimit(7)).compile().sql).toMatch(/limit 7$/);
     expect(() => pageLimit(2.5)).toThrow(/not a positive integer/);
     expect(() => pageLimit(0)).toThrow(/not a positive integer/);
+  });
+
+  it("run one student's query for many students: each student's rows, in the query's order and limit", async () => {
+    const t = await createTestApp();
+    const [a, b, none] = [await createStudent(t.db), await createStudent(t.db), await createStudent(t.db)];
+    const teachers = [];
+    for (let i = 0; i < 4; i++) teachers.push(await createTeacher(t.db, { name: `T${i}` }));
+    const like = (student: number, teacher: number, at: number) =>
+      t.db
+        .insertInto('favourite_teacher')
+        .values({ student_id: student, teacher_id: teacher, created_at: at })
+        .execute();
+    // a liked T0..T3 in that order; b liked T2 then T0.
+    for (const [i, teacher] of teachers.entries()) await like(a, teacher, 1_000 + i);
+    await like(b, teachers[2]!, 5_000);
+    await like(b, teachers[0]!, 6_000);
+
+    const likedSince = preparedForStudentsPage((db, arg: Arg<{ studentId: number; since: number }>, limit) =>
+      db
+        .selectFrom('favourite_teacher')
+        .select(['teacher_id', 'created_at'])
+        .where('student_id', '=', arg('studentId'))
+        .where('created_at', '>=', arg('since'))
+        .orderBy('created_at', 'desc')
+        .limit(pageLimit(limit)),
+    );
+    const rows = await likedSince(t.db, 3, [b, none, a], { since: 1_001 });
+    const ids = (student: number) => rows.get(student)!.map((row) => row.teacher_id);
+    // Newest first, at most 3, only those since 1,001 (a's T0 is older), and no student id column.
+    expect(ids(a)).toEqual([teachers[3], teachers[2], teachers[1]]);
+    expect(ids(b)).toEqual([teachers[0], teachers[2]]);
+    expect(rows.get(none)).toEqual([]);
+    expect(Object.keys(rows.get(b)![0]!).sort()).toEqual(['created_at', 'teacher_id']);
+    expect([...rows.keys()]).toEqual([b, none, a]);
+    // Nothing asked, nothing read.
+    expect((await likedSince(t.db, 3, [], { since: 0 })).size).toBe(0);
   });
 });

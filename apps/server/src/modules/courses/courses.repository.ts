@@ -3,7 +3,13 @@ import type { Page, PageQuery } from '@app/contract/paging';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { countRows, pageLimit } from '../../db/paging.ts';
-import { prepared, preparedPage, type Arg } from '../../db/prepared.ts';
+import {
+  prepared,
+  preparedForStudents,
+  preparedForStudentsPage,
+  preparedPage,
+  type Arg,
+} from '../../db/prepared.ts';
 import { liveRoomPath } from '../../providers/classroom/live-classroom-provider.ts';
 import { LIVE_STATUSES, OPEN_STATUSES } from './booking.rules.ts';
 
@@ -242,8 +248,8 @@ const recentCount = prepared((db, arg: Arg<StudentNow>) => recentCountOf(db, arg
 const outcomeCounts = prepared((db, arg: Arg<StudentNow>) => outcomeCountsOf(db, arg));
 
 /** The home page's counts in one statement: classes to come, classes over by outcome, unread reports. */
-const homeCounts = prepared((db, arg: Arg<StudentNow>) =>
-  outcomeCountsOf(db, arg).select((eb) => [
+function homeCountsOf(db: Db, arg: Arg<StudentNow>) {
+  return outcomeCountsOf(db, arg).select((eb) => [
     recentCountOf(db, arg).as('upcoming'),
     eb
       .selectFrom('teacher_report')
@@ -251,17 +257,22 @@ const homeCounts = prepared((db, arg: Arg<StudentNow>) =>
       .where('student_id', '=', arg('studentId'))
       .where('read_at', 'is', null)
       .as('unread'),
-  ]),
-);
+  ]);
+}
+
+const homeCounts = preparedForStudents(homeCountsOf);
 
 /** Still to come or running, soonest first: the student's open classes (course_student_open_idx). */
-const recentRows = preparedPage((db, arg: Arg<StudentNow & PageArgs>, limit) =>
-  recent(db, arg('studentId'), arg('now'))
+function recentPage(db: Db, arg: Arg<StudentNow & PageArgs>, limit: number) {
+  return recent(db, arg('studentId'), arg('now'))
     .orderBy('c.start_at')
     .orderBy('c.id')
     .limit(pageLimit(limit))
-    .offset(arg('offset')),
-);
+    .offset(arg('offset'));
+}
+
+const recentRows = preparedPage(recentPage);
+const recentRowsForStudents = preparedForStudentsPage(recentPage);
 
 /** Over, cancelled or abolished, latest first: walks the student's classes back from the newest. */
 const finishedRows = preparedPage((db, arg: Arg<StudentNow & PageArgs>, limit) =>
@@ -297,14 +308,17 @@ const reportOfCourse = prepared((db, arg: Arg<{ courseId: number }>) =>
   reports(db).where('r.course_id', '=', arg('courseId')),
 );
 
-const latestReportRows = preparedPage((db, arg: Arg<{ studentId: number } & PageArgs>, limit) =>
-  reports(db)
+function latestReportPage(db: Db, arg: Arg<{ studentId: number } & PageArgs>, limit: number) {
+  return reports(db)
     .where('r.student_id', '=', arg('studentId'))
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
     .limit(pageLimit(limit))
-    .offset(arg('offset')),
-);
+    .offset(arg('offset'));
+}
+
+const latestReportRows = preparedPage(latestReportPage);
+const latestReportRowsForStudents = preparedForStudentsPage(latestReportPage);
 
 const reportCount = prepared((db, arg: Arg<{ studentId: number }>) =>
   db
@@ -320,6 +334,14 @@ const unreadReportCount = prepared((db, arg: Arg<{ studentId: number }>) =>
     .where('student_id', '=', arg('studentId'))
     .where('read_at', 'is', null),
 );
+
+export type HomeOverviewRows = {
+  upcoming: number;
+  outcomes: OutcomeCounts;
+  unread: number;
+  next: CourseRow[];
+  latestReports: ReportRow[];
+};
 
 function pageArgs({ current, size }: PageQuery): PageArgs {
   return { offset: (current - 1) * size };
@@ -583,31 +605,33 @@ export const coursesRepository = {
    * The home page's classes and reports (issue 36): its counts in one statement (classes to come,
    * classes over by outcome, unread reports), the next `size` classes and the latest `size` reports.
    */
-  async homeOverview(
+  /**
+   * The home page's part of the classes for each of `studentIds`: three statements for them all
+   * (db/prepared.ts, `preparedForStudents`).
+   */
+  async homeOverviews(
     db: Db,
-    studentId: number,
+    studentIds: readonly number[],
     now: number,
     size: number,
-  ): Promise<{
-    upcoming: number;
-    outcomes: OutcomeCounts;
-    unread: number;
-    next: CourseRow[];
-    latestReports: ReportRow[];
-  }> {
+  ): Promise<Map<number, HomeOverviewRows>> {
     const [counts, next, latest] = await Promise.all([
-      homeCounts(db, { studentId, now }),
-      recentRows(db, size, { studentId, now, offset: 0 }),
-      latestReportRows(db, size, { studentId, offset: 0 }),
+      homeCounts(db, studentIds, { now }),
+      recentRowsForStudents(db, size, studentIds, { now, offset: 0 }),
+      latestReportRowsForStudents(db, size, studentIds, { offset: 0 }),
     ]);
-    const row = counts.rows[0]!;
-    return {
-      upcoming: Number(row.upcoming),
-      outcomes: outcomesOf(row),
-      unread: Number(row.unread),
-      next: next.rows,
-      latestReports: latest.rows,
-    };
+    const overviews = new Map<number, HomeOverviewRows>();
+    for (const id of studentIds) {
+      const row = counts.get(id)![0]!;
+      overviews.set(id, {
+        upcoming: Number(row.upcoming),
+        outcomes: outcomesOf(row),
+        unread: Number(row.unread),
+        next: next.get(id)!,
+        latestReports: latest.get(id)!,
+      });
+    }
+    return overviews;
   },
 
   // ---- reviews ---------------------------------------------------------------------------------

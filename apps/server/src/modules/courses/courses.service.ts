@@ -71,6 +71,19 @@ export type CancelInput = {
 const DAY_MS = 86_400_000;
 const BOOK_SCOPE = 'course.book';
 
+/** The classes' part of a student's home page (GET /user/getUserHome). */
+export type HomeOverview = {
+  next_classes: CourseItem[];
+  upcoming_classes: number;
+  finished_classes: number;
+  attended_classes: number;
+  missed_classes: number;
+  cancelled_classes: number;
+  called_off_classes: number;
+  unread_reports: number;
+  latest_reports: TeacherReportItem[];
+};
+
 /**
  * Classes (DESIGN.md §7 "Booking", "Cancelling"): booking, cancelling and the student's class
  * pages. Booking and cancelling each run in one transaction that first locks the student's wallet
@@ -274,34 +287,26 @@ export function createCoursesService(deps: CoursesServiceDeps) {
      * the next `size` classes, the latest `size` reports. "Finished" (已上) on the home is the
      * classes attended; cancelled, called-off and missed ones are counted apart (issue 33 §3).
      */
-    async getHomeOverview(
-      studentId: number,
-      size: number,
-    ): Promise<{
-      next_classes: CourseItem[];
-      upcoming_classes: number;
-      finished_classes: number;
-      attended_classes: number;
-      missed_classes: number;
-      cancelled_classes: number;
-      called_off_classes: number;
-      unread_reports: number;
-      latest_reports: TeacherReportItem[];
-    }> {
+    /** The home page's part of the classes for each of `studentIds` (three statements for them all). */
+    async getHomeOverviews(studentIds: readonly number[], size: number): Promise<Map<number, HomeOverview>> {
       const now = clock.now();
-      const overview = await repo.homeOverview(db, studentId, now, size);
-      const { attended, missed, cancelled, called_off } = overview.outcomes;
-      return {
-        next_classes: overview.next.map((r) => toItem(r, now)),
-        upcoming_classes: overview.upcoming,
-        finished_classes: attended + missed + cancelled + called_off,
-        attended_classes: attended,
-        missed_classes: missed,
-        cancelled_classes: cancelled,
-        called_off_classes: called_off,
-        unread_reports: overview.unread,
-        latest_reports: overview.latestReports.map(toReportItem),
-      };
+      const rows = await repo.homeOverviews(db, studentIds, now, size);
+      const overviews = new Map<number, HomeOverview>();
+      for (const [id, overview] of rows) {
+        const { attended, missed, cancelled, called_off } = overview.outcomes;
+        overviews.set(id, {
+          next_classes: overview.next.map((r) => toItem(r, now)),
+          upcoming_classes: overview.upcoming,
+          finished_classes: attended + missed + cancelled + called_off,
+          attended_classes: attended,
+          missed_classes: missed,
+          cancelled_classes: cancelled,
+          called_off_classes: called_off,
+          unread_reports: overview.unread,
+          latest_reports: overview.latestReports.map(toReportItem),
+        });
+      }
+      return overviews;
     },
 
     async getCourseInfo(studentId: number, courseId: number): Promise<CourseInfo> {

@@ -1,9 +1,14 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, StudentTable } from '../../db/database.ts';
+import { preparedForStudents, type Arg } from '../../db/prepared.ts';
 
 type Db = Kysely<Database>;
 
 export type StudentRow = Selectable<StudentTable>;
+
+const studentsByIds = preparedForStudents((db: Db, arg: Arg<{ studentId: number }>) =>
+  db.selectFrom('student').selectAll().where('id', '=', arg('studentId')),
+);
 
 export type ProfileChanges = Partial<
   Pick<Updateable<StudentTable>, 'nick' | 'eng_name' | 'sex' | 'birthday' | 'class_reminder'>
@@ -26,6 +31,14 @@ export const studentsRepository = {
 
   async findStudentById(db: Db, id: number): Promise<StudentRow | undefined> {
     return db.selectFrom('student').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  /** The students of `ids` that exist, by id (one statement for them all on PostgreSQL). */
+  async findStudentsByIds(db: Db, ids: readonly number[]): Promise<Map<number, StudentRow>> {
+    const rows = await studentsByIds(db, ids, {});
+    const found = new Map<number, StudentRow>();
+    for (const [id, [row]] of rows) if (row) found.set(id, row);
+    return found;
   },
 
   /** Inserts the student unless the phone exists; returns the new id, or null when it existed. */

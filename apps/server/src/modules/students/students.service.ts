@@ -125,6 +125,13 @@ export function createStudentsService(deps: StudentsServiceDeps) {
       return student && toProfile(student);
     },
 
+    /** The profiles of the students of `ids` that exist, by id. */
+    async profiles(ids: readonly number[]): Promise<Map<number, UserProfile>> {
+      const profiles = new Map<number, UserProfile>();
+      for (const [id, student] of await repo.findStudentsByIds(db, ids)) profiles.set(id, toProfile(student));
+      return profiles;
+    },
+
     /**
      * POST /user/setUserInfo. The contract's strict schema is the allow-list (DESIGN.md §7); the
      * rule that needs the clock is here: a birthday may not be later than today anywhere on Earth.

@@ -8,7 +8,8 @@ import {
   type Updateable,
 } from 'kysely';
 import type { SortOrder, TeacherSort } from '@app/contract/teachers';
-import type { Database, TeacherTable } from '../../db/database.ts';
+import type { Database, Db, TeacherTable } from '../../db/database.ts';
+import { prepared, preparedForStudents, type Arg } from '../../db/prepared.ts';
 
 /** All SQL of the teachers area (teachers, slots, reviews, favourites). Every method accepts a transaction as `db`. */
 
@@ -127,6 +128,20 @@ function filtered(db: Kysely<Database>, f: TeacherFilter) {
   }
   return q;
 }
+
+function likedQuery(db: Db, arg: Arg<{ studentId: number }>) {
+  return db
+    .selectFrom('favourite_teacher as f')
+    .innerJoin('teacher as t', 't.id', 'f.teacher_id')
+    .select('f.teacher_id')
+    .where('f.student_id', '=', arg('studentId'))
+    .where('t.active', '=', 1)
+    .orderBy('f.created_at', 'desc')
+    .orderBy('f.teacher_id', 'desc');
+}
+
+const likedOf = prepared(likedQuery);
+const likedOfStudents = preparedForStudents(likedQuery);
 
 export const teachersRepository = {
   async countTeachers(db: Kysely<Database>, f: TeacherFilter): Promise<number> {
@@ -248,16 +263,18 @@ export const teachersRepository = {
 
   /** Ids of the active teachers a student likes, most recently liked first. */
   async likedTeacherIds(db: Kysely<Database>, studentId: number): Promise<number[]> {
-    const rows = await db
-      .selectFrom('favourite_teacher as f')
-      .innerJoin('teacher as t', 't.id', 'f.teacher_id')
-      .select('f.teacher_id')
-      .where('f.student_id', '=', studentId)
-      .where('t.active', '=', 1)
-      .orderBy('f.created_at', 'desc')
-      .orderBy('f.teacher_id', 'desc')
-      .execute();
-    return rows.map((r) => r.teacher_id);
+    return (await likedOf(db, { studentId })).rows.map((r) => r.teacher_id);
+  },
+
+  /** `likedTeacherIds` of each of `studentIds`, by student (one statement on PostgreSQL). */
+  async likedTeacherIdsOfStudents(db: Db, studentIds: readonly number[]): Promise<Map<number, number[]>> {
+    const liked = new Map<number, number[]>();
+    for (const [id, rows] of await likedOfStudents(db, studentIds, {}))
+      liked.set(
+        id,
+        rows.map((r) => r.teacher_id),
+      );
+    return liked;
   },
 
   /** Adds a favourite unless present (the primary key decides); whether this call added it. */

@@ -330,6 +330,11 @@ export function createTeachersService(deps: TeachersServiceDeps) {
       return repo.likedTeacherIds(db, studentId);
     },
 
+    /** `likedTeacherIds` of each of `studentIds`, by student. */
+    likedTeacherIdsOf(studentIds: readonly number[]): Promise<Map<number, number[]>> {
+      return repo.likedTeacherIdsOfStudents(db, studentIds);
+    },
+
     /**
      * Toggles a favourite (or sets it when `like` is given). The primary key (student, teacher)
      * decides under concurrency: insert … on conflict do nothing, else delete; never read-then-write.

@@ -5,7 +5,9 @@ import { CODES } from '@app/contract/codes';
 import type { SetUserInfoBody, UploadAvatarResult, UserHome, UserProfile } from '@app/contract/users';
 import { AppError } from '../../http/app-error.ts';
 import { StorageNotFoundError, type StorageProvider } from '../../providers/storage/storage-provider.ts';
-import type { CoursesService } from '../courses/courses.service.ts';
+import type { LessonCard } from '@app/contract/wallet';
+import { batchedRead } from '../../db/batched-read.ts';
+import type { CoursesService, HomeOverview } from '../courses/courses.service.ts';
 import type { StudentQuotas, StudentsService } from '../students/students.service.ts';
 import type { TeachersService } from '../teachers/teachers.service.ts';
 import type { WalletService } from '../wallet/wallet.service.ts';
@@ -13,9 +15,9 @@ import { AVATAR_CONTENT_TYPES, AVATAR_EXTENSIONS, imageKindOf, kindOfAvatarName 
 
 export type UsersServiceDeps = {
   students: StudentsService;
-  wallet: Pick<WalletService, 'getCoinBalance' | 'getCardList'>;
-  courses: Pick<CoursesService, 'getHomeOverview'>;
-  teachers: Pick<TeachersService, 'likedTeacherIds'>;
+  wallet: Pick<WalletService, 'getCoinBalances' | 'getCardLists'>;
+  courses: Pick<CoursesService, 'getHomeOverviews'>;
+  teachers: Pick<TeachersService, 'likedTeacherIdsOf'>;
   storage: StorageProvider;
   quotas: Pick<StudentQuotas, 'take'>;
 };
@@ -33,46 +35,66 @@ const gone = () => new AppError(CODES.UNAUTHORIZED, 'error.unauthorized');
  * allow-list), and avatars in the file store. A student who no longer exists gets 401, as from
  * /user/getUserInfo, so the web app resets the session.
  */
+function homeOf(
+  user: UserProfile,
+  coins: number,
+  cards: LessonCard[],
+  overview: HomeOverview,
+  liked: number[],
+): UserHome {
+  const usable = cards.filter((card) => card.usable);
+  const expiries = usable.map((card) => card.expires_at).sort();
+  return {
+    user,
+    coins,
+    cards: {
+      usable: usable.length,
+      lessons_left: usable.reduce((sum, card) => sum + card.lessons_left, 0),
+      nearest_expiry: expiries[0] ?? null,
+    },
+    next_classes: overview.next_classes,
+    reports: { unread: overview.unread_reports, latest: overview.latest_reports },
+    counts: {
+      upcoming_classes: overview.upcoming_classes,
+      finished_classes: overview.finished_classes,
+      attended_classes: overview.attended_classes,
+      missed_classes: overview.missed_classes,
+      cancelled_classes: overview.cancelled_classes,
+      called_off_classes: overview.called_off_classes,
+      favourite_teachers: liked.length,
+    },
+  };
+}
+
 export function createUsersService(deps: UsersServiceDeps) {
   const { students, wallet, courses, teachers, storage, quotas } = deps;
 
+  const readHome = batchedRead(async (ids: number[]) => {
+    const [users, balances, cards, overviews, liked] = await Promise.all([
+      students.profiles(ids),
+      wallet.getCoinBalances(ids),
+      wallet.getCardLists(ids),
+      courses.getHomeOverviews(ids, HOME_LIST_SIZE),
+      teachers.likedTeacherIdsOf(ids),
+    ]);
+    const homes = new Map<number, UserHome>();
+    for (const [id, user] of users) {
+      homes.set(id, homeOf(user, balances.get(id)!, cards.get(id)!, overviews.get(id)!, liked.get(id)!));
+    }
+    return homes;
+  });
+
   return {
     /**
-     * Seven statements (issue 36): the profile, the coins, the cards, the liked teachers, and the
-     * classes' and reports' part from the courses service (its counts in one statement, the next
-     * classes, the latest reports).
+     * The account overview. The homes asked for in the same turn are read together
+     * (db/batched-read.ts): seven statements for them all on PostgreSQL (the profiles, the coins,
+     * the cards, the liked teachers, and the courses service's counts, next classes and latest
+     * reports), where a statement is a round trip and most of a request's cost (issue 36).
      */
     async getUserHome(studentId: number): Promise<UserHome> {
-      const [user, balance, cards, overview, liked] = await Promise.all([
-        students.profile(studentId),
-        wallet.getCoinBalance(studentId),
-        wallet.getCardList(studentId),
-        courses.getHomeOverview(studentId, HOME_LIST_SIZE),
-        teachers.likedTeacherIds(studentId),
-      ]);
-      if (!user) throw gone();
-      const usable = cards.filter((card) => card.usable);
-      const expiries = usable.map((card) => card.expires_at).sort();
-      return {
-        user,
-        coins: balance.coins,
-        cards: {
-          usable: usable.length,
-          lessons_left: usable.reduce((sum, card) => sum + card.lessons_left, 0),
-          nearest_expiry: expiries[0] ?? null,
-        },
-        next_classes: overview.next_classes,
-        reports: { unread: overview.unread_reports, latest: overview.latest_reports },
-        counts: {
-          upcoming_classes: overview.upcoming_classes,
-          finished_classes: overview.finished_classes,
-          attended_classes: overview.attended_classes,
-          missed_classes: overview.missed_classes,
-          cancelled_classes: overview.cancelled_classes,
-          called_off_classes: overview.called_off_classes,
-          favourite_teachers: liked.length,
-        },
-      };
+      const home = await readHome(studentId);
+      if (!home) throw gone();
+      return home;
     },
 
     async setUserInfo(studentId: number, body: SetUserInfoBody): Promise<UserProfile> {

@@ -2,7 +2,7 @@ import type { Page, PageQuery } from '@app/contract/paging';
 import { sql, type Selectable } from 'kysely';
 import type { CardLogTable, CoinLogTable, Db, LessonCardTable } from '../../db/database.ts';
 import { pageLimit, pageOf } from '../../db/paging.ts';
-import { prepared, preparedPage, type Arg } from '../../db/prepared.ts';
+import { prepared, preparedForStudents, preparedPage, type Arg } from '../../db/prepared.ts';
 
 /**
  * All SQL of the wallet (coins, lesson cards, both ledgers). Every method accepts a transaction as
@@ -34,6 +34,23 @@ const cardColumns = [
   'c.expires_at',
   'c.created_at',
 ] as const;
+
+/** The student's cards, the usable ones first, each by its expiry. */
+function cardsQuery(db: Db, arg: Arg<{ studentId: number; now: number }>) {
+  return db
+    .selectFrom('lesson_card as c')
+    .leftJoin('teacher as t', 't.id', 'c.teacher_id')
+    .select([...cardColumns, 't.name as teacher_name', 't.avatar as teacher_avatar'])
+    .where('c.student_id', '=', arg('studentId'))
+    .orderBy(
+      sql`case when ${sql.ref('c.lessons_left')} > 0 and ${sql.ref('c.expires_at')} > ${arg('now')} then 0 else 1 end`,
+    )
+    .orderBy('c.expires_at')
+    .orderBy('c.id');
+}
+
+const cardsOf = prepared(cardsQuery);
+const cardsOfStudents = preparedForStudents(cardsQuery);
 
 // ---- the statements of every coin payment, prepared (db/prepared.ts): built and compiled once ------
 
@@ -75,9 +92,12 @@ const insertCoinLogRow = prepared((db, arg: Arg<NewCoinLog>) =>
 
 // ---- the student's reads (issue 36), prepared ------------------------------------------------------
 
-const coinsOf = prepared((db, arg: Arg<{ studentId: number }>) =>
-  db.selectFrom('wallet').select('coins').where('student_id', '=', arg('studentId')),
-);
+function coinsQuery(db: Db, arg: Arg<{ studentId: number }>) {
+  return db.selectFrom('wallet').select('coins').where('student_id', '=', arg('studentId'));
+}
+
+const coinsOf = prepared(coinsQuery);
+const coinsOfStudents = preparedForStudents(coinsQuery);
 
 const COIN_LOG_COLUMNS = [
   'id',
@@ -142,6 +162,14 @@ export const walletRepository = {
   async coins(db: Db, studentId: number): Promise<number> {
     const row = (await coinsOf(db, { studentId })).rows[0];
     return row ? Number(row.coins) : 0;
+  },
+
+  /** The balances of the students of `ids`, by id (0 without a wallet). */
+  async coinsOfStudents(db: Db, ids: readonly number[]): Promise<Map<number, number>> {
+    const balances = new Map<number, number>();
+    for (const [id, [row]] of await coinsOfStudents(db, ids, {}))
+      balances.set(id, row ? Number(row.coins) : 0);
+    return balances;
   },
 
   /**
@@ -310,18 +338,13 @@ export const walletRepository = {
   },
 
   /** Every card of a student: usable ones first by soonest expiry, then the rest, newest first. */
-  listCards(db: Db, studentId: number, now: number): Promise<CardListRow[]> {
-    return db
-      .selectFrom('lesson_card as c')
-      .leftJoin('teacher as t', 't.id', 'c.teacher_id')
-      .select([...cardColumns, 't.name as teacher_name', 't.avatar as teacher_avatar'])
-      .where('c.student_id', '=', studentId)
-      .orderBy(
-        sql`case when ${sql.ref('c.lessons_left')} > 0 and ${sql.ref('c.expires_at')} > ${now} then 0 else 1 end`,
-      )
-      .orderBy('c.expires_at')
-      .orderBy('c.id')
-      .execute();
+  async listCards(db: Db, studentId: number, now: number): Promise<CardListRow[]> {
+    return (await cardsOf(db, { studentId, now })).rows;
+  },
+
+  /** `listCards` for each of `ids`, by id (one statement for them all on PostgreSQL). */
+  cardsOfStudents(db: Db, ids: readonly number[], now: number): Promise<Map<number, CardListRow[]>> {
+    return cardsOfStudents(db, ids, { now });
   },
 
   /** A page of a student's card entries (of one card when asked), newest first. */

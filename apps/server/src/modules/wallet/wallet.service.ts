@@ -14,7 +14,7 @@ import { mapPage } from '../../db/paging.ts';
 import { iso } from '../../db/time.ts';
 import type { Trx } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
-import { walletRepository as repo, type CardRow } from './wallet.repository.ts';
+import { walletRepository as repo, type CardListRow, type CardRow } from './wallet.repository.ts';
 
 /** A lesson card as the wallet reads it (booking checks which card pays for a class). */
 export type { CardRow };
@@ -41,6 +41,22 @@ function positive(amount: number): void {
   if (!Number.isSafeInteger(amount) || amount <= 0) {
     throw new Error(`A ledger amount must be a positive integer, got ${amount}`);
   }
+}
+
+function toCard(r: CardListRow, now: number): LessonCard {
+  return {
+    id: r.id,
+    type: r.type,
+    teacher:
+      r.teacher_id === null
+        ? null
+        : { id: r.teacher_id, name: r.teacher_name ?? '', avatar: r.teacher_avatar ?? '' },
+    lessons_total: r.lessons_total,
+    lessons_left: r.lessons_left,
+    expires_at: iso(Number(r.expires_at)),
+    usable: r.lessons_left > 0 && Number(r.expires_at) > now,
+    created_at: iso(Number(r.created_at)),
+  };
 }
 
 /**
@@ -247,20 +263,25 @@ export function createWalletService(deps: WalletServiceDeps) {
 
     async getCardList(studentId: number): Promise<LessonCard[]> {
       const now = clock.now();
-      const rows = await repo.listCards(db, studentId, now);
-      return rows.map((r) => ({
-        id: r.id,
-        type: r.type,
-        teacher:
-          r.teacher_id === null
-            ? null
-            : { id: r.teacher_id, name: r.teacher_name ?? '', avatar: r.teacher_avatar ?? '' },
-        lessons_total: r.lessons_total,
-        lessons_left: r.lessons_left,
-        expires_at: iso(Number(r.expires_at)),
-        usable: r.lessons_left > 0 && Number(r.expires_at) > now,
-        created_at: iso(Number(r.created_at)),
-      }));
+      return (await repo.listCards(db, studentId, now)).map((r) => toCard(r, now));
+    },
+
+    /** The balances of the students of `ids`, by id. */
+    getCoinBalances(ids: readonly number[]): Promise<Map<number, number>> {
+      return repo.coinsOfStudents(db, ids);
+    },
+
+    /** The card lists of the students of `ids`, by id. */
+    async getCardLists(ids: readonly number[]): Promise<Map<number, LessonCard[]>> {
+      const now = clock.now();
+      const lists = new Map<number, LessonCard[]>();
+      for (const [id, rows] of await repo.cardsOfStudents(db, ids, now)) {
+        lists.set(
+          id,
+          rows.map((r) => toCard(r, now)),
+        );
+      }
+      return lists;
     },
 
     /** Another student's card is a 404, like one that does not exist (DESIGN.md §7). */
