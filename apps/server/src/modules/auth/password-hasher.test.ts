@@ -82,13 +82,19 @@ describe('password hasher (scrypt of the client hash)', () => {
     const stored = await slower.hash(clientHash);
     const time = async (fn: () => Promise<unknown>) => {
       const start = performance.now();
-      for (let i = 0; i < 3; i++) await fn();
+      await fn();
       return performance.now() - start;
     };
-    const real = await time(() => slower.verify(clientHash, stored));
-    const dummy = await time(() => slower.dummyVerify(clientHash));
-    expect(dummy).toBeGreaterThan(real * 0.3); // a no-op dummy would be ~0
-    expect(dummy).toBeLessThan(real * 3);
+    // Interleaved, and the fastest of each kind compared: a busy machine (CI runs suites side by
+    // side) slows single runs, but not the fastest of five.
+    const real: number[] = [];
+    const dummy: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      real.push(await time(() => slower.verify(clientHash, stored)));
+      dummy.push(await time(() => slower.dummyVerify(clientHash)));
+    }
+    expect(Math.min(...dummy)).toBeGreaterThan(Math.min(...real) * 0.3); // a no-op dummy would be ~0
+    expect(Math.min(...dummy)).toBeLessThan(Math.min(...real) * 3);
   });
 
   it('runs with the production parameters (N=2^17, r=8: needs maxmem above 32 MiB)', async () => {
