@@ -226,6 +226,30 @@ describe('access tokens', () => {
     ).toMatchObject({ ok: true });
   });
 
+  it('checks a token it verified before against the clock each time, and any other text afresh', async () => {
+    const time = { now: T0 };
+    const signer = signerAt(time);
+    const header = { alg: 'HS256', typ: 'at+jwt' };
+    const nowS = Math.floor(T0 / 1000);
+    // Not before a minute from now: refused now, accepted once the minute has passed.
+    const later = handMade(header, { ...validPayload(), nbf: nowS + 60 });
+    expect(await signer.verifyAccess(later)).toEqual(INVALID);
+    time.now = T0 + 60_000;
+    expect(await signer.verifyAccess(later)).toMatchObject({ ok: true, sub: 42 });
+    // A copy with another payload under the same signature, asked for between two good ones.
+    const token = await signer.signAccess({ sub: 7, fam: 'f' });
+    const [h, , sig] = token.split('.') as [string, string, string];
+    const forged = `${h}.${b64url({ ...validPayload(), sub: '8' })}.${sig}`;
+    expect(await signer.verifyAccess(token)).toMatchObject({ ok: true, sub: 7 });
+    expect(await signer.verifyAccess(forged)).toEqual(INVALID);
+    expect(await signer.verifyAccess(token)).toMatchObject({ ok: true, sub: 7 });
+    // Another secret's signer has not seen it, and refuses it.
+    const other = createTokenSigner({ secret: randomBytes(32), accessTtlSeconds: 1800, now: () => time.now });
+    expect(await other.verifyAccess(token)).toEqual(INVALID);
+    time.now = T0 + 60_000 + 1800 * 1000;
+    expect(await signer.verifyAccess(token)).toEqual({ ok: false, reason: 'expired' });
+  });
+
   it('calls a token expired only when it is otherwise valid', async () => {
     const signer = signerAt({ now: T0 });
     const header = { alg: 'HS256', typ: 'at+jwt' };

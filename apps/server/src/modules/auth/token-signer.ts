@@ -48,7 +48,13 @@ export type TokenSignerOptions = {
 const STUDENT_ID = /^[1-9]\d{0,15}$/;
 const FAMILY_ID = /^[\w-]{1,128}$/;
 
-const INVALID: AccessVerification = { ok: false, reason: 'invalid' };
+const INVALID = { ok: false, reason: 'invalid' } as const satisfies AccessVerification;
+
+/** A token's claims once its signature, header and claims have been checked. */
+type VerifiedClaims = { sub: number; fam: string; exp: number; nbf: number | undefined };
+
+/** Tokens verified recently, kept by this many at most (then forgotten all at once). */
+const MAX_VERIFIED_TOKENS = 10_000;
 const EXPIRED: AccessVerification = { ok: false, reason: 'expired' };
 /** A compact JWS: three base64url parts (RFC 7515 §7.1); the signature of HS256 is 32 bytes, 43 characters. */
 const COMPACT_JWS = /^([\w-]+)\.([\w-]+)\.([\w-]{43})$/;
@@ -70,9 +76,10 @@ function jsonObjectOf(part: string): Record<string, unknown> | undefined {
  * "expired" means "otherwise valid": the signature first (over the exact header and payload text,
  * compared in constant time with the canonical encoding of the HMAC), then the header (alg HS256
  * only, typ at+jwt, no `crit` or `b64` extensions), then the claims (sub, fam, exp and iat present;
- * issuer, audience, types, not-before), and the expiry last, with no clock tolerance.
+ * issuer, audience, types), and what depends on the clock last (`atTime`: not-before, then the
+ * expiry, with no clock tolerance).
  */
-function verifyHs256(token: string | null | undefined, key: KeyObject, nowMs: number): AccessVerification {
+function verifyHs256(token: string | null | undefined, key: KeyObject): VerifiedClaims | typeof INVALID {
   if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH) return INVALID;
   const parts = COMPACT_JWS.exec(token);
   if (!parts) return INVALID;
@@ -94,10 +101,16 @@ function verifyHs256(token: string | null | undefined, key: KeyObject, nowMs: nu
   if (typeof sub !== 'string' || !STUDENT_ID.test(sub)) return INVALID;
   if (typeof fam !== 'string' || !FAMILY_ID.test(fam)) return INVALID;
   if (typeof iat !== 'number' || typeof exp !== 'number') return INVALID;
+  if (nbf !== undefined && typeof nbf !== 'number') return INVALID;
+  return { sub: Number(sub), fam, exp, nbf };
+}
+
+/** What of a verified token depends on the clock: not before, then the expiry (no tolerance). */
+function atTime(claims: VerifiedClaims, nowMs: number): AccessVerification {
   const nowSeconds = Math.floor(nowMs / 1000);
-  if (nbf !== undefined && (typeof nbf !== 'number' || nbf > nowSeconds)) return INVALID;
-  if (exp <= nowSeconds) return EXPIRED;
-  return { ok: true, sub: Number(sub), fam, exp };
+  if (claims.nbf !== undefined && claims.nbf > nowSeconds) return INVALID;
+  if (claims.exp <= nowSeconds) return EXPIRED;
+  return { ok: true, sub: claims.sub, fam: claims.fam, exp: claims.exp };
 }
 
 export function createTokenSigner(options: TokenSignerOptions): TokenSigner {
@@ -108,6 +121,11 @@ export function createTokenSigner(options: TokenSignerOptions): TokenSigner {
   if (!Number.isInteger(accessTtlSeconds) || accessTtlSeconds <= 0)
     throw new Error('accessTtlSeconds must be a positive integer');
   const key = createSecretKey(secret);
+  // The claims of tokens whose signature, header and claims passed, by the exact token text: a
+  // student's every request carries the same token for its lifetime, and checking it again (an
+  // HMAC and two JSON parses, a sixth of a cached read's CPU: issue 36) would give the same
+  // answer. What depends on the clock is checked on every request; any other text is verified.
+  const verified = new Map<string, VerifiedClaims>();
 
   return {
     async signAccess({ sub, fam }) {
@@ -126,7 +144,15 @@ export function createTokenSigner(options: TokenSignerOptions): TokenSigner {
     },
 
     async verifyAccess(token) {
-      return verifyHs256(token, key, now());
+      if (typeof token === 'string') {
+        const known = verified.get(token);
+        if (known !== undefined) return atTime(known, now());
+      }
+      const claims = verifyHs256(token, key);
+      if ('ok' in claims) return claims;
+      if (verified.size >= MAX_VERIFIED_TOKENS) verified.clear();
+      verified.set(token as string, claims);
+      return atTime(claims, now());
     },
   };
 }
