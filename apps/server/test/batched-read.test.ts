@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { batchedRead, dialectOf, oneOf } from '../src/db/batched-read.ts';
+import { batchedRead, oneOf } from '../src/db/batched-read.ts';
+import { dialectOf } from '../src/db/dialect.ts';
 import type { Db } from '../src/db/database.ts';
 import { createTeacher } from './helpers/factories.ts';
 import { createTestApp } from './helpers/test-app.ts';

@@ -1,12 +1,7 @@
 // From node:timers, not the global: fake timers in a test must not stop the reads.
 import { setImmediate } from 'node:timers';
-import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
-import type { Db, DbDialect } from './database.ts';
-
-/** The database's dialect, read from its adapter (for code that is handed a `Db` only). */
-export function dialectOf(db: Db): DbDialect {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
-}
+import { sql, type RawBuilder } from 'kysely';
+import type { DbDialect } from './database.ts';
 
 /**
  * `column` is one of `keys`, in one statement whose text does not depend on how many keys there

@@ -1,12 +1,6 @@
-import {
-  PostgresAdapter,
-  sql,
-  type CompiledQuery,
-  type Compilable,
-  type KyselyPlugin,
-  type QueryResult,
-} from 'kysely';
+import { sql, type CompiledQuery, type Compilable, type KyselyPlugin, type QueryResult } from 'kysely';
 import type { Db } from './database.ts';
+import { dialectOf } from './dialect.ts';
 
 /** Stands in for a value while a prepared query is built; replaced by the caller's value on each run. */
 class Placeholder {
@@ -139,7 +133,7 @@ export function preparedForStudents<A extends { studentId: number }, R>(
   return async (db, studentIds, args) => {
     const byStudent = new Map<number, R[]>(studentIds.map((id) => [id, []]));
     if (studentIds.length === 0) return byStudent;
-    if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    if (dialectOf(db) === 'sqlite') {
       const results = await Promise.all(
         studentIds.map((studentId) => one(db, { ...args, studentId } as unknown as A)),
       );

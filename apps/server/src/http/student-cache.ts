@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fas
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { BoundedLru } from './bounded-lru.ts';
-import { batchedRead, dialectOf, oneOf } from '../db/batched-read.ts';
+import { batchedRead, oneOf } from '../db/batched-read.ts';
+import { dialectOf } from '../db/dialect.ts';
 import { langOf } from './envelope.ts';
 import { matchedRoute } from './route-path.ts';
 

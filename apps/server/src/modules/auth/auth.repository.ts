@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { dialectOf, oneOf } from '../../db/batched-read.ts';
+import { oneOf } from '../../db/batched-read.ts';
+import { dialectOf } from '../../db/dialect.ts';
 import { prepared, type Arg } from '../../db/prepared.ts';
 import { purgeInBatches } from '../../jobs/batches.ts';
 

@@ -2,7 +2,7 @@ import { CODES } from '@app/contract/codes';
 import type { MessageKey } from '@app/contract/messages';
 import type { Clock } from '../../clock.ts';
 import type { Db, DbDialect } from '../../db/database.ts';
-import { dialectOf } from '../../db/batched-read.ts';
+import { dialectOf } from '../../db/dialect.ts';
 import { lockKeys } from '../../db/locks.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
