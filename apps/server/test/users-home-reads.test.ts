@@ -1,9 +1,11 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { CourseItem, Timetable } from '@app/contract/courses';
 import type { Page } from '@app/contract/paging';
 import type { Order } from '@app/contract/payments';
 import type { UserHome } from '@app/contract/users';
 import type { CoinLog } from '@app/contract/wallet';
+import { apiUrl } from '../../../test-support/http.ts';
 import { createStudentSession } from '../../../test-support/students.ts';
 import { STUDENT_CACHE_DEFAULTS } from '../src/http/student-cache.ts';
 import { runOps } from '../src/ops/run.ts';
@@ -207,6 +209,51 @@ describe("the student's reply cache", () => {
     const zh = envelope(await get(t, '/user/getUserHome', { token: s.token, lang: 'zh-Hans' }));
     const en = envelope(await get(t, '/user/getUserHome', { token: s.token, lang: 'en' }));
     expect(zh.msg).not.toBe(en.msg);
+  });
+
+  it('sends a kept reply compressed as the client asks, compressing it once per encoding', async () => {
+    const { t, teacher, s } = await setup();
+    // Two classes to come: a home page above the compression threshold (1 KB).
+    for (const day of [2, 3]) {
+      const slotId = await createSlot(t.db, teacher, { start_at: NOW + day * DAY });
+      await t.app.courses.book({ studentId: s.studentId, slotId, payType: 'coin' });
+    }
+    const ask = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: apiUrl('/user/getUserHome'),
+        headers: { authorization: `Bearer ${s.token}`, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+      });
+    const computed = await ask('gzip, deflate, br');
+    expect(computed.headers['content-encoding']).toBe('br');
+    const plain = brotliDecompressSync(computed.rawPayload).toString();
+    expect(plain.length).toBeGreaterThanOrEqual(1024);
+
+    const before = hits(t);
+    const bytes = () => t.app.studentCache.stats().bytes;
+    const bytes0 = bytes();
+    const br = await ask('gzip, deflate, br');
+    // The compressed copy is kept with the entry: the second Brotli hit adds nothing.
+    expect(bytes()).toBe(bytes0 + br.rawPayload.length);
+    const brAgain = await ask('br');
+    expect(bytes()).toBe(bytes0 + br.rawPayload.length);
+    const gzip = await ask('gzip');
+    expect(bytes()).toBe(bytes0 + br.rawPayload.length + gzip.rawPayload.length);
+    const identity = await ask();
+    expect(hits(t)).toBe(before + 4);
+    expect([br, brAgain, gzip, identity].map((r) => r.headers['content-encoding'])).toEqual([
+      'br',
+      'br',
+      'gzip',
+      undefined,
+    ]);
+    for (const reply of [br, brAgain, gzip, identity])
+      expect(String(reply.headers.vary)).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain);
+    expect(identity.body).toBe(plain);
+    expect(brAgain.rawPayload.equals(br.rawPayload)).toBe(true);
+    expect(String(br.headers['content-length'])).toBe(String(br.rawPayload.length));
   });
 
   it('never keeps an error reply, and serves nothing to a request without a valid session', async () => {

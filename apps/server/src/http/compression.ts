@@ -1,5 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
+import { COMPRESS_THRESHOLD } from './encoding.ts';
 import { sharesCachedReplies } from './public-cache.ts';
 import { isApiPath } from './route-path.ts';
 
@@ -20,7 +21,7 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   });
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
-    threshold: 1024,
+    threshold: COMPRESS_THRESHOLD,
     globalDecompression: false,
   });
 }

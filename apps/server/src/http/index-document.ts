@@ -4,7 +4,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock.ts';
 import { ifNoneMatchHits, strongEtag } from './http-cache.ts';
-import { preferredEncoding } from './public-cache.ts';
+import { preferredEncoding } from './encoding.ts';
 import { routePathOf } from './route-path.ts';
 
 /**

@@ -1,4 +1,3 @@
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type {
   FastifyContextConfig,
   FastifyInstance,
@@ -8,6 +7,7 @@ import type {
 } from 'fastify';
 import type { Clock } from '../clock.ts';
 import { BoundedLru } from './bounded-lru.ts';
+import { COMPRESS_THRESHOLD, encodeBody, encodingFor, type Encoding } from './encoding.ts';
 import { langOf } from './envelope.ts';
 import {
   ifNoneMatchHits,
@@ -49,11 +49,6 @@ export const PUBLIC_CACHE_DEFAULTS: PublicCacheSettings = {
   maxEntries: 2_000,
   maxBytes: 32 * 1024 * 1024,
 };
-
-/** Replies smaller than this are sent as they are, like compression.ts does. */
-const COMPRESS_THRESHOLD = 1024;
-
-type Encoding = 'br' | 'gzip';
 
 type Entry = {
   key: string;
@@ -205,16 +200,7 @@ export function createPublicCache(clock: Clock, settings: PublicCacheSettings): 
       if (encoding === null) return entry.body;
       const kept = entry[encoding];
       if (kept) return kept;
-      const compressed =
-        encoding === 'br'
-          ? brotliCompressSync(entry.body, {
-              params: {
-                [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-                [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
-                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
-              },
-            })
-          : gzipSync(entry.body);
+      const compressed = encodeBody(entry.body, encoding);
       if (entries.peek(entry.key) === entry) {
         entry[encoding] = compressed;
         entries.grow(entry, compressed.length);
@@ -222,25 +208,6 @@ export function createPublicCache(clock: Clock, settings: PublicCacheSettings): 
       return compressed;
     },
   };
-}
-
-/**
- * The encoding compression.ts would pick: Brotli, else gzip, when accepted (q > 0); null otherwise.
- * Exported for tests.
- */
-export function preferredEncoding(header: string | undefined): Encoding | null {
-  if (!header) return null;
-  let gzip = false;
-  let any = false;
-  for (const part of header.toLowerCase().split(',')) {
-    const [name = '', ...params] = part.split(';').map((s) => s.trim());
-    const q = params.find((p) => p.startsWith('q='));
-    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue;
-    if (name === 'br') return 'br';
-    if (name === 'gzip') gzip = true;
-    if (name === '*') any = true;
-  }
-  return gzip ? 'gzip' : any ? 'br' : null;
 }
 
 /** Path parameters and query in a fixed order: `?b=1&a=2` and `?a=2&b=1` share an entry. */
@@ -275,10 +242,7 @@ function sendEntry(request: FastifyRequest, reply: FastifyReply, cache: PublicCa
     reply.code(304).removeHeader('content-type').removeHeader('content-length');
     return '';
   }
-  const encoding =
-    compressible && request.headers['x-no-compression'] === undefined
-      ? preferredEncoding(request.headers['accept-encoding'])
-      : null;
+  const encoding = encodingFor(request.headers, entry.body.length);
   if (encoding !== null) reply.header('content-encoding', encoding);
   return cache.encoded(entry, encoding);
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fas
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { BoundedLru } from './bounded-lru.ts';
+import { COMPRESS_THRESHOLD, encodeBody, encodingFor, type Encoding } from './encoding.ts';
 import { batchedRead, oneOf } from '../db/batched-read.ts';
 import { dialectOf } from '../db/dialect.ts';
 import { langOf } from './envelope.ts';
@@ -50,6 +51,9 @@ type Entry = {
   body: Buffer;
   contentType: string;
   size: number;
+  /** Compressed copies, made when first asked for (bytes counted in `size`). */
+  br?: Buffer;
+  gzip?: Buffer;
 };
 
 type RequestState = { key: string; version: number; until: number };
@@ -75,6 +79,8 @@ export type StudentCache = {
   get(key: string, version: number): Entry | undefined;
   /** Keeps a reply computed under `version` until `until` at the latest (and no longer than freshMs). */
   set(key: string, version: number, body: Buffer, contentType: string, until?: number): void;
+  /** The body of `entry` in `encoding`, compressed once and kept (within the bounds). */
+  encoded(entry: Entry, encoding: Encoding | null): Buffer;
   clear(): void;
   stats(): { entries: number; bytes: number; hits: number; misses: number };
 };
@@ -111,6 +117,17 @@ export function createStudentCache(clock: Clock, settings: StudentCacheSettings)
         contentType,
         size,
       });
+    },
+    encoded(entry, encoding) {
+      if (encoding === null) return entry.body;
+      const kept = entry[encoding];
+      if (kept) return kept;
+      const compressed = encodeBody(entry.body, encoding);
+      if (entries.peek(entry.key) === entry) {
+        entry[encoding] = compressed;
+        entries.grow(entry, compressed.length);
+      }
+      return compressed;
     },
     clear() {
       entries.clear();
@@ -195,8 +212,13 @@ export function registerStudentCache(
       })
       .then((entry) => {
         if (entry === undefined) return done();
-        // Not calling done(): the reply is sent from here (onSend hooks, compression included, still run).
-        reply.header('content-type', entry.contentType).send(entry.body);
+        // Not calling done(): the reply is sent from here (onSend hooks still run). Compressed as
+        // compression.ts would, once per entry and encoding: the plugin leaves an encoded body alone.
+        const encoding = encodingFor(request.headers, entry.body.length);
+        reply.header('content-type', entry.contentType);
+        if (entry.body.length >= COMPRESS_THRESHOLD) reply.header('vary', 'accept-encoding');
+        if (encoding !== null) reply.header('content-encoding', encoding);
+        reply.send(cache.encoded(entry, encoding));
       }, done);
   };
 
