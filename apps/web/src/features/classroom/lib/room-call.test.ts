@@ -184,8 +184,15 @@ const room = (seat: 'student' | 'teacher'): Room => ({
   recording: false,
 });
 
-/** Lets the seat's queued message handling and negotiationneeded (a timer) run. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+/**
+ * Lets the seat's queued message handling and negotiationneeded (a timer) run: twenty turns of the
+ * timer queue, each after the timers and promise chains the turn before queued. Counted in turns,
+ * not milliseconds: on a loaded machine a chain of awaits can take longer than any fixed wait (a
+ * 5 ms wait once ran before the seat's offer was sent).
+ */
+const settle = async () => {
+  for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
+};
 
 /** Events that record the statuses and ignore the rest. */
 function recordingStatuses(statuses: CallStatus[]): CallEvents {
