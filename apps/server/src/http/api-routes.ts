@@ -12,13 +12,20 @@ export async function registerApiRoutes<Options extends Record<string, unknown>>
   routes: FastifyPluginAsyncZod<Options>,
   options: Options,
 ): Promise<void> {
-  await app.register(
-    async (scope) => {
-      scope.addHook('onRoute', (route) => {
-        route.config = { ...route.config, session: route.config?.session ?? 'required' };
-      });
-      await scope.register(routes, options);
-    },
-    { prefix: API_BASE },
-  );
+  const scope: FastifyPluginAsyncZod = async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, session: route.config?.session ?? 'required' };
+    });
+    await scope.register(named(routes, routes.name), options);
+  };
+  await app.register(named(scope, `api ${routes.name}`), { prefix: API_BASE });
+}
+
+/**
+ * A plugin with its name given: Fastify otherwise looks for a plugin's name among every loaded
+ * CommonJS module's exports (require.cache), twice per registration, which was a third of building
+ * the app in the API tests.
+ */
+function named<Plugin extends object>(plugin: Plugin, name: string): Plugin {
+  return Object.assign(plugin, { [Symbol.for('fastify.display-name')]: name });
 }
