@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CODES } from '@app/contract/codes';
 import { withTransaction } from '../src/db/transaction.ts';
+import { ledgerViolations } from '../src/ops/ledger-audit.ts';
 import { createTeacher } from './helpers/factories.ts';
 import {
   DAY,
@@ -122,6 +123,36 @@ describe('coins', () => {
     const recharges = await wallet.getCoinLogs(student, { current: 1, size: 10, type: 300 });
     expect(recharges.total).toBe(5);
     expect(recharges.records.every((r) => r.type === 300)).toBe(true);
+  });
+
+  it('keeps each student’s totals in a tally that every insert and delete of an entry updates, checked by the ledger audit', async () => {
+    const { db, wallet } = await setup();
+    const student = await createStudent(db);
+    for (let i = 1; i <= 3; i++) await giveCoins(db, wallet, student, i * 10);
+    await withTransaction(db, (trx) => wallet.debitCoins(trx, 500, { studentId: student, amount: 20 }));
+    const total = async (type?: Parameters<typeof wallet.getCoinLogs>[1]['type']) =>
+      (await wallet.getCoinLogs(student, { current: 1, size: 1, ...(type ? { type } : {}) })).total;
+    expect([await total(), await total(300), await total(500), await total(800)]).toEqual([4, 3, 1, 0]);
+
+    // An entry written outside the wallet (the ops CLI, a seed) and one deleted are counted too.
+    const entry = await db
+      .insertInto('coin_log')
+      .values({ student_id: student, type: 800, amount: 0, balance_after: 40, created_at: NOW })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect([await total(), await total(800)]).toEqual([5, 1]);
+    await db.deleteFrom('coin_log').where('id', '=', entry.id).execute();
+    expect([await total(), await total(800)]).toEqual([4, 0]);
+    await expectLedgersWhole(db);
+
+    // A tally that disagrees with the entries is a violation the audit names.
+    await db
+      .updateTable('coin_log_tally')
+      .set((eb) => ({ entries: eb('entries', '+', 1) }))
+      .where('student_id', '=', student)
+      .where('type', '=', 300)
+      .execute();
+    expect(await ledgerViolations(db)).toEqual([`coin_log_tally ${student}/300: 4 ≠ 3 entries`]);
   });
 });
 

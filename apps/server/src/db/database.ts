@@ -260,6 +260,13 @@ export type CoinLogTable = {
   created_at: number;
 };
 
+/** The number of a student's coin_log entries of one type, kept by triggers (migration 0020). */
+export type CoinLogTallyTable = {
+  student_id: number;
+  type: number;
+  entries: number;
+};
+
 export type CardLogTable = {
   id: Generated<number>;
   card_id: number;
@@ -512,6 +519,7 @@ export type Database = {
   lesson_card: LessonCardTable;
   course: CourseTable;
   coin_log: CoinLogTable;
+  coin_log_tally: CoinLogTallyTable;
   card_log: CardLogTable;
   course_review: CourseReviewTable;
   teacher_report: TeacherReportTable;

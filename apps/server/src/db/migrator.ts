@@ -19,6 +19,7 @@ import * as m0016 from './migrations/0016-classroom-recording.ts';
 import * as m0017 from './migrations/0017-student-reads-version.ts';
 import * as m0018 from './migrations/0018-student-reads-deferred.ts';
 import * as m0019 from './migrations/0019-ticket-claims-index.ts';
+import * as m0020 from './migrations/0020-coin-log-tally.ts';
 
 /**
  * Every migration, in order. Add new ones at the end (`NNNN-name.ts`, typed `Kysely<unknown>`);
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-student-reads-version': m0017,
   '0018-student-reads-deferred': m0018,
   '0019-ticket-claims-index': m0019,
+  '0020-coin-log-tally': m0020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

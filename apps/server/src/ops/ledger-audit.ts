@@ -11,7 +11,7 @@ import type { Db } from '../db/database.ts';
  *
  * - a wallet's coins equal the sum of its coin entries, each entry's balance_after is the running
  *   sum, nothing is negative, and no entry exists without its wallet; the same for a card's lessons
- *   and its card entries;
+ *   and its card entries; the coin log's tally by student and type equals its entries;
  * - a slot holds at most one live class and is booked exactly when it holds a class that is not
  *   cancelled (an abolished class leaves its past slot booked);
  * - every paid order is credited exactly once: a coin order by one coin log 300 of its coins (and
@@ -23,7 +23,36 @@ import type { Db } from '../db/database.ts';
  *   with one).
  */
 export async function ledgerViolations(db: Db): Promise<string[]> {
-  return [...(await walletViolations(db)), ...(await slotViolations(db)), ...(await orderViolations(db))];
+  return [
+    ...(await walletViolations(db)),
+    ...(await tallyViolations(db)),
+    ...(await slotViolations(db)),
+    ...(await orderViolations(db)),
+  ];
+}
+
+/**
+ * The coin log's tally (migration 0020) against the entries: each student's count of each type
+ * equals its row's `entries` (a missing row counts 0, a row may hold 0).
+ */
+async function tallyViolations(db: Db): Promise<string[]> {
+  const [counts, tallies] = await Promise.all([
+    db
+      .selectFrom('coin_log')
+      .select((eb) => ['student_id', 'type', eb.fn.countAll<number>().as('n')])
+      .groupBy(['student_id', 'type'])
+      .execute(),
+    db.selectFrom('coin_log_tally').select(['student_id', 'type', 'entries']).execute(),
+  ]);
+  const key = (student: number, type: number) => `${student}/${type}`;
+  const counted = new Map(counts.map((c) => [key(c.student_id, c.type), Number(c.n)]));
+  const kept = new Map(tallies.map((t) => [key(t.student_id, t.type), Number(t.entries)]));
+  const problems: string[] = [];
+  for (const k of new Set([...counted.keys(), ...kept.keys()])) {
+    const [n, entries] = [counted.get(k) ?? 0, kept.get(k) ?? 0];
+    if (n !== entries) problems.push(`coin_log_tally ${k}: ${entries} ≠ ${n} entries`);
+  }
+  return problems;
 }
 
 type LedgerEntry = { id: number; owner: number; amount: number; after: number };

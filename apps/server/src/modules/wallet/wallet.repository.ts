@@ -112,11 +112,14 @@ const COIN_LOG_COLUMNS = [
 
 type CoinLogPageArgs = { studentId: number; offset: number };
 
-/** Counted from coin_log_student_idx alone (no table rows). */
+/**
+ * The student's entries, from the tally the triggers keep (migration 0020): a row per type the
+ * student has, whatever the length of the history.
+ */
 const coinLogCount = prepared((db, arg: Arg<{ studentId: number }>) =>
   db
-    .selectFrom('coin_log')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .selectFrom('coin_log_tally')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('entries'), eb.lit(0)).as('n'))
     .where('student_id', '=', arg('studentId')),
 );
 
@@ -132,8 +135,8 @@ const coinLogRows = preparedPage((db, arg: Arg<CoinLogPageArgs>, limit) =>
 
 const coinLogOfTypeCount = prepared((db, arg: Arg<{ studentId: number; type: number }>) =>
   db
-    .selectFrom('coin_log')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .selectFrom('coin_log_tally')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('entries'), eb.lit(0)).as('n'))
     .where('student_id', '=', arg('studentId'))
     .where('type', '=', arg('type')),
 );
