@@ -1,36 +1,26 @@
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CourseInfo } from '@app/contract/courses';
-import type { Page as ApiPage } from '@app/contract/paging';
 import type { ProductList } from '@app/contract/payments';
-import type { TeacherCard, TeacherSchedule } from '@app/contract/teachers';
-import type { CoinBalance } from '@app/contract/wallet';
-import { apiUrl } from '../../../test-support/http.ts';
-import { dataOf } from '../../../test-support/students.ts';
+import type { TeacherCard } from '@app/contract/teachers';
 import {
-  api,
-  dialog as loginDialog,
-  openLoginDialog,
-  readSmsCode,
-  submitAndWaitForReload,
-  uniqueMobile,
-} from './auth-helpers.ts';
-import { screenshotDir, seriousViolations, skippedHeadingLevels } from './axe.ts';
-import {
-  antdAssets,
-  assetFetches,
-  gotoApp,
-  seedStorage,
-  settingsValue,
-  useBrowser,
-  waitForMotionEnd,
-} from './browser.ts';
+  call,
+  coins,
+  freeSlotWithin24h,
+  loginNewStudent,
+  noHorizontalScroll,
+  PHONE,
+  settle,
+  teacherWithLateFreeSlot,
+} from './booking-helpers.ts';
+import { dialog as loginDialog } from './auth-helpers.ts';
+import { screenshotDir, seriousViolations } from './axe.ts';
+import { antdAssets, assetFetches, gotoApp, seedStorage, settingsValue, useBrowser } from './browser.ts';
 
 /**
  * The booking page and the timetable (issue 13): the demo student books a free slot with coins on
  * /teacher/booking/{id}, lands on the class page, finds the class in /course/index, cancels it more
  * than 24 h ahead and sees the refund in /user/coins; a visitor sees the grid and is asked to log in
- * on picking a slot; both pages at 375 px, dark, with axe. Each test logs in a new student of its
+ * on picking a slot (both pages at 375 px, dark, with axe: booking-phone.e2e.ts). Each test logs in a new student of its
  * own (SMS login in the dialog), so nothing here depends on or changes the demo student's data that
  * other files read; the booking student gets its coins as any student does: the dialog's "Recharge
  * coins" link, an order paid at the sandbox cashier page, and the paid order's way back to the slot. The slot is taken from the last teacher with free time in the second
@@ -38,89 +28,6 @@ import {
  */
 
 const { open } = useBrowser();
-const PHONE = { width: 375, height: 740 };
-const DAY = 86_400_000;
-
-let token = '';
-
-async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const reply = await api().request({
-    method,
-    url: apiUrl(path),
-    token,
-    ...(body === undefined ? {} : { body }),
-  });
-  return dataOf<T>(reply, path);
-}
-
-const coins = async () => (await call<CoinBalance>('GET', '/user/coins/getCoinBalance')).coins;
-
-/**
- * Logs a new student in through the header's dialog (SMS code from the outbox; a new phone registers)
- * and keeps its access token for the API calls of this file. The page reloads, as after any login.
- */
-async function loginNewStudent(page: Page): Promise<void> {
-  await openLoginDialog(page);
-  const mobile = uniqueMobile();
-  const d = loginDialog(page);
-  await d.getByTestId('login-mobile').fill(mobile);
-  await d.getByTestId('get-code').click();
-  await d.getByTestId('login-code').fill(await readSmsCode(mobile));
-  // The reply's body is read as it passes (the reload after a login discards it from the page).
-  let issued = '';
-  await page.route('**/api/v1/user/login', async (route) => {
-    const reply = await route.fetch();
-    issued = ((await reply.json()) as { data: { token: string } }).data.token;
-    await route.fulfill({ response: reply });
-  });
-  await submitAndWaitForReload(page);
-  await page.unroute('**/api/v1/user/login');
-  expect(issued).not.toBe('');
-  token = issued;
-}
-
-/** The last listed teacher with a free slot 8-13 days ahead (inside the grid's second week). */
-async function teacherWithLateFreeSlot(): Promise<{ teacher: TeacherCard; free: number }> {
-  const list = await call<ApiPage<TeacherCard>>('GET', '/teacher/getTeacherList?current=1&size=30');
-  const from = new Date(Date.now() + 8 * DAY).toISOString();
-  const to = new Date(Date.now() + 13 * DAY).toISOString();
-  for (const teacher of [...list.records].reverse()) {
-    const schedule = await call<TeacherSchedule>(
-      'GET',
-      `/teacher/getTeacherSchedule?teacher_id=${teacher.id}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
-    );
-    const free = schedule.slots.filter((s) => s.state === 'free').length;
-    if (free > 0) return { teacher, free };
-  }
-  throw new Error('no teacher has a free slot 8-13 days ahead');
-}
-
-/** A free slot starting 2-23 h from now, of any teacher on the first page, or null. */
-async function freeSlotWithin24h(): Promise<{ teacherId: number; slotId: number } | null> {
-  const list = await call<ApiPage<TeacherCard>>('GET', '/teacher/getTeacherList?current=1&size=30');
-  const from = new Date(Date.now() + 2 * 3_600_000).toISOString();
-  const to = new Date(Date.now() + 23 * 3_600_000).toISOString();
-  for (const t of list.records) {
-    const schedule = await call<TeacherSchedule>(
-      'GET',
-      `/teacher/getTeacherSchedule?teacher_id=${t.id}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
-    );
-    const free = schedule.slots.find((s) => s.state === 'free');
-    if (free) return { teacherId: t.id, slotId: free.id };
-  }
-  return null;
-}
-
-async function settle(page: Page, testId: string) {
-  const el = page.getByTestId(testId);
-  await waitForMotionEnd(el);
-  return el;
-}
-
-async function noHorizontalScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0);
-}
 
 let teacher: TeacherCard;
 
@@ -334,62 +241,5 @@ describe('booking', () => {
     expect(
       calls.filter((p) => p.startsWith('/api/v1/user/coins') || p.startsWith('/api/v1/user/cards')),
     ).toEqual([]);
-  });
-});
-
-describe('booking and timetable at 375 px, dark', () => {
-  for (const lang of ['zh-Hans', 'en'] as const) {
-    it(`fit a phone without horizontal scroll and pass axe (${lang})`, async () => {
-      const { page } = await open({ locale: lang === 'en' ? 'en-US' : 'zh-CN' });
-      await seedStorage(page, { LANGUAGE: lang, SETTINGS: settingsValue(true) });
-      await gotoApp(page, `/teacher/booking/${teacher.id}`);
-      // The header's login button is in the menu on a phone: log in wide, then narrow the window.
-      await loginNewStudent(page);
-      await page.setViewportSize(PHONE);
-      await page.getByTestId('booking-teacher').waitFor();
-      await page.getByTestId('slot-grid').waitFor();
-      await page.waitForFunction(
-        () => !document.querySelector('[data-testid="slot-grid"] [aria-busy="true"]'),
-      );
-      await noHorizontalScroll(page);
-      expect(await seriousViolations(page), 'booking page').toEqual([]);
-      expect(await skippedHeadingLevels(page), 'booking page').toEqual([]);
-      await page.screenshot({ path: `${screenshotDir}booking-${lang}-dark.png`, fullPage: true });
-
-      const slot = page.getByTestId('slot-free').first();
-      if (!(await slot.isVisible())) await page.getByTestId('slots-next-week').click();
-      await slot.click();
-      await settle(page, 'booking-dialog');
-      await page.getByTestId('pay-coin').waitFor();
-      expect(await seriousViolations(page), 'booking dialog').toEqual([]);
-      await page.screenshot({ path: `${screenshotDir}booking-dialog-${lang}-dark.png` });
-      await page.keyboard.press('Escape');
-
-      await gotoApp(page, '/course/index');
-      await page.getByTestId('timetable-countdown').waitFor();
-      await page.getByTestId('timetable-list').or(page.getByTestId('timetable-empty')).first().waitFor();
-      expect(await page.getByTestId('timetable-week').count()).toBe(0);
-      // Plain markup: the timetable loads no antd (issue 18).
-      await page.waitForLoadState('networkidle');
-      expect(await antdAssets(page), '/course/index').toEqual([]);
-      await noHorizontalScroll(page);
-      expect(await seriousViolations(page), 'timetable').toEqual([]);
-      await page.screenshot({ path: `${screenshotDir}timetable-${lang}-dark.png`, fullPage: true });
-      // Two pages and a dialog, each checked by axe and photographed: a minute on a busy machine.
-    }, 120_000);
-  }
-
-  it('shows the week with today marked on a wide screen (zh-Hans, light)', async () => {
-    const { page } = await open();
-    await seedStorage(page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(false) });
-    await gotoApp(page, '/');
-    await loginNewStudent(page);
-    await gotoApp(page, '/course/index');
-    await page.getByTestId('timetable-week').waitFor();
-    expect(await page.locator('.ls-tt-day').count()).toBe(7);
-    expect(await page.getByTestId('timetable-today').textContent()).toContain('今天');
-    expect(await page.getByTestId('timetable-countdown').textContent()).toMatch(/距下节课还有|正在上课|暂无/);
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${screenshotDir}timetable-zh-Hans-light.png`, fullPage: true });
   });
 });

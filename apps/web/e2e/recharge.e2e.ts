@@ -1,58 +1,20 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  dialog,
-  loginWithPassword,
-  openLoginDialog,
-  readSmsCode,
-  submitAndWaitForReload,
-  uniqueMobile,
-} from './auth-helpers.ts';
-import { screenshotDir, seriousViolations } from './axe.ts';
+import { screenshotDir } from './axe.ts';
 import { antdAssets, gotoApp, seedStorage, settingsValue, useBrowser } from './browser.ts';
+import { loginFresh, order, PHONE } from './recharge-helpers.ts';
 
 /**
  * Recharge and payment (issue 14) and the wallet pages (issue 13) in the browser, against the real
  * server with the default sandbox payment driver: the cashier page signs and posts its notification
  * through the same verification a real provider's takes, and the waiting page sees the order paid.
+ * The wallet pages at 375 px in the dark theme: recharge-phone.e2e.ts.
  */
 
 const { open } = useBrowser();
 
-const PHONE = { width: 375, height: 740 };
 const WECHAT_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN';
-
-/** Registers a new phone through the SMS login of the dialog and returns it. */
-async function loginFresh(page: Page): Promise<string> {
-  await gotoApp(page, '/');
-  await openLoginDialog(page);
-  const mobile = uniqueMobile();
-  const d = dialog(page);
-  await d.getByTestId('login-mobile').fill(mobile);
-  await d.getByTestId('get-code').click();
-  await d.getByTestId('login-code').fill(await readSmsCode(mobile));
-  await submitAndWaitForReload(page);
-  return mobile;
-}
-
-/** Chooses a package on /user/recharge (the first coin package with bonus coins when asked) and a method, then orders. */
-async function order(
-  page: Page,
-  { method, bonus = false }: { method: 'wechat' | 'alipay'; bonus?: boolean },
-): Promise<{ bonus: number; coins: number }> {
-  await page.getByTestId('packages').waitFor();
-  const pkg = bonus
-    ? page.getByTestId('package').and(page.locator(':not([data-bonus="0"])')).first()
-    : page.getByTestId('package').first();
-  await pkg.click();
-  const bonusCoins = Number(await pkg.getAttribute('data-bonus'));
-  const title = (await pkg.locator('.ls-pay-option-title').textContent()) ?? '';
-  await page.getByTestId(`pay-method-${method}`).click();
-  await page.getByTestId('recharge-submit').click();
-  await page.getByTestId('payment-step').waitFor();
-  return { bonus: bonusCoins, coins: Number(/\d[\d,]*/.exec(title)?.[0].replace(/,/g, '') ?? 0) };
-}
 
 const phaseOf = (page: Page) => page.getByTestId('payment-step').getAttribute('data-phase');
 
@@ -239,72 +201,5 @@ describe('recharge and payment', () => {
     await page.getByTestId('recharge-submit').click();
     await page.getByTestId('payment-step').waitFor();
     expect(await page.getByTestId('payment-product').textContent()).toContain(name);
-  });
-
-  // The wallet pages at 375 px in the dark theme, in two tests of a few pages each (one test of
-  // five pages ran past the minute a test has on a loaded CI machine).
-  const fitsPhoneDark = async (pages: [path: string, ready: string][]) => {
-    const { page } = await open();
-    await seedStorage(page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(true) });
-    await gotoApp(page, '/');
-    await loginWithPassword(page);
-    // Logged in at desktop width (the header's login button), then looked at as a phone.
-    await page.setViewportSize(PHONE);
-    for (const [path, ready] of pages) {
-      const name = path.replace(/\W+/g, '-').replace(/^-|-$/g, '');
-      await gotoApp(page, path);
-      await page.getByTestId(ready).waitFor();
-      await page.waitForLoadState('networkidle');
-      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-      expect(await seriousViolations(page), name).toEqual([]);
-      await page.screenshot({ path: `${screenshotDir}recharge-${name}-375-dark.png`, fullPage: true });
-    }
-  };
-
-  it('fits the coin records and the lesson cards at 375 px in dark mode without serious axe violations', async () => {
-    await fitsPhoneDark([
-      ['/user/coins', 'coin-records'],
-      ['/user/cards', 'lesson-cards'],
-    ]);
-  });
-
-  it('fits both recharge pages and the orders at 375 px in dark mode without serious axe violations', async () => {
-    await fitsPhoneDark([
-      ['/user/recharge', 'packages'],
-      ['/user/recharge?kind=card', 'packages'],
-      ['/user/orders', 'order-status-filter'],
-    ]);
-  });
-
-  it('shows the payment waiting state with its QR code, and the order in the list and its details, at 375 px in dark mode without serious axe violations', async () => {
-    const { page } = await open();
-    await seedStorage(page, { LANGUAGE: 'en', SETTINGS: settingsValue(true) });
-    await loginFresh(page);
-    await page.setViewportSize(PHONE);
-    await gotoApp(page, '/user/recharge');
-    // A narrow desktop browser (its user agent decides, not the width): WeChat Pay shows a QR code.
-    await order(page, { method: 'wechat' });
-    await page.getByTestId('payment-qr').waitFor();
-    await page.waitForLoadState('networkidle');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${screenshotDir}recharge-waiting-375-dark.png`, fullPage: true });
-
-    // The orders list with that awaiting order (its pay and close actions) and its details.
-    await gotoApp(page, '/user/orders');
-    await page.getByTestId('order-row').first().waitFor();
-    await page.waitForLoadState('networkidle');
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-    ).toBeLessThanOrEqual(0);
-    expect(await seriousViolations(page), 'orders').toEqual([]);
-    await page.screenshot({ path: `${screenshotDir}recharge-orders-rows-375-dark.png`, fullPage: true });
-    await page.getByTestId('order-details-button').first().click();
-    await page.getByTestId('order-details').waitFor();
-    await page.waitForLoadState('networkidle');
-    expect(await seriousViolations(page), 'order details').toEqual([]);
   });
 });
