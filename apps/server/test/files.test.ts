@@ -245,11 +245,18 @@ describe('courseware download links', () => {
     const other = await student(t);
     const mine = await tree(t, me.studentId);
     const theirs = await tree(t, other.studentId);
+    const asked = t.clock.now();
     const link = await downloadUrl(t, me, [mine.story]);
+    const answered = t.clock.now();
     expect(link.url.startsWith('/api/v1/file/download?')).toBe(true);
     expect((await call(t, 'GET', link.url)).status).toBe(200);
 
     const url = new URL(link.url, 'http://x');
+    // `e` is the expiry (epoch ms): five minutes after the link was signed, as expires_at says.
+    const expiry = Number(url.searchParams.get('e'));
+    expect(expiry).toBe(Date.parse(link.expires_at));
+    expect(expiry).toBeGreaterThanOrEqual(asked + 300_000);
+    expect(expiry).toBeLessThanOrEqual(answered + 300_000);
     const tampered = (change: (q: URLSearchParams) => void) => {
       const q = new URLSearchParams(url.search);
       change(q);
@@ -273,7 +280,10 @@ describe('courseware download links', () => {
     expect((await call(t, 'GET', '/file/download?ids=1&s=1&e=1')).status).toBe(400);
     expect((await call(t, 'GET', '/file/download?ids=../etc&s=1&e=1&sig=x')).status).toBe(400);
 
-    t.clock.advance(299_000);
+    // A second before its expiry it still works, a second after it does not. The clock is moved to
+    // the expiry, not by five minutes from the start: the requests above take their time on a
+    // loaded machine (a second, once, in CI).
+    t.clock.advance(expiry - t.clock.now() - 1_000);
     expect((await call(t, 'GET', link.url)).status).toBe(200);
     t.clock.advance(2_000);
     const expired = await call(t, 'GET', link.url, { lang: 'zh-Hans' });
