@@ -35,8 +35,11 @@ export async function submitAndWaitForReload(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-/** Signs a new student up by SMS in the login dialog, from the home page, and waits for the reload. */
-export async function signUpInBrowser(page: Page): Promise<void> {
+/**
+ * Signs a new student up by SMS in the login dialog, from the home page, waits for the reload and
+ * returns the new phone.
+ */
+export async function signUpInBrowser(page: Page): Promise<string> {
   await gotoApp(page, '/');
   await openLoginDialog(page);
   const mobile = uniqueMobile();
@@ -46,6 +49,7 @@ export async function signUpInBrowser(page: Page): Promise<void> {
     .getByTestId('login-code')
     .fill(await readSmsCode(mobile));
   await submitAndWaitForReload(page);
+  return mobile;
 }
 
 export async function loginWithPassword(page: Page, options: { remember?: boolean } = {}): Promise<void> {

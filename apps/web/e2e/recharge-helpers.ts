@@ -1,29 +1,8 @@
 import type { Page } from 'playwright-core';
-import {
-  dialog,
-  openLoginDialog,
-  readSmsCode,
-  submitAndWaitForReload,
-  uniqueMobile,
-} from './auth-helpers.ts';
-import { gotoApp } from './browser.ts';
 
 /** What the payment flows (recharge.e2e.ts) and the wallet pages at 375 px (recharge-phone.e2e.ts) share. */
 
 export const PHONE = { width: 375, height: 740 };
-
-/** Registers a new phone through the SMS login of the dialog and returns it. */
-export async function loginFresh(page: Page): Promise<string> {
-  await gotoApp(page, '/');
-  await openLoginDialog(page);
-  const mobile = uniqueMobile();
-  const d = dialog(page);
-  await d.getByTestId('login-mobile').fill(mobile);
-  await d.getByTestId('get-code').click();
-  await d.getByTestId('login-code').fill(await readSmsCode(mobile));
-  await submitAndWaitForReload(page);
-  return mobile;
-}
 
 /** Chooses a package on /user/recharge (the first coin package with bonus coins when asked) and a method, then orders. */
 export async function order(

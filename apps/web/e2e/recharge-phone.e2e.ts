@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loginWithPassword } from './auth-helpers.ts';
+import { loginWithPassword, signUpInBrowser } from './auth-helpers.ts';
 import { screenshotDir, seriousViolations } from './axe.ts';
 import { gotoApp, seedStorage, settingsValue, useBrowser } from './browser.ts';
-import { loginFresh, order, PHONE } from './recharge-helpers.ts';
+import { order, PHONE } from './recharge-helpers.ts';
 
 /**
  * The wallet pages at 375 px in the dark theme (coins, cards, both recharge pages, orders, the
@@ -53,7 +53,7 @@ describe('the wallet pages at 375 px, dark', () => {
   it('shows the payment waiting state with its QR code, and the order in the list and its details, at 375 px in dark mode without serious axe violations', async () => {
     const { page } = await open();
     await seedStorage(page, { LANGUAGE: 'en', SETTINGS: settingsValue(true) });
-    await loginFresh(page);
+    await signUpInBrowser(page);
     await page.setViewportSize(PHONE);
     await gotoApp(page, '/user/recharge');
     // A narrow desktop browser (its user agent decides, not the width): WeChat Pay shows a QR code.

@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { signUpInBrowser } from './auth-helpers.ts';
 import { screenshotDir } from './axe.ts';
 import { antdAssets, gotoApp, seedStorage, settingsValue, useBrowser } from './browser.ts';
-import { loginFresh, order, PHONE } from './recharge-helpers.ts';
+import { order, PHONE } from './recharge-helpers.ts';
 
 /**
  * Recharge and payment (issue 14) and the wallet pages (issue 13) in the browser, against the real
@@ -22,7 +23,7 @@ describe('recharge and payment', () => {
   it('recharges coins through the sandbox cashier: success, balance, coin records and the paid order', async () => {
     const { page, context } = await open({ locale: 'en-US' });
     await seedStorage(page, { LANGUAGE: 'en', SETTINGS: settingsValue(false) });
-    await loginFresh(page);
+    await signUpInBrowser(page);
 
     // A new student: no coins, no records; the coins page leads to the recharge page.
     await gotoApp(page, '/user/coins');
@@ -93,7 +94,7 @@ describe('recharge and payment', () => {
   it('continues paying an awaiting order and closes it after a confirmation', async () => {
     const { page } = await open();
     await seedStorage(page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(false) });
-    await loginFresh(page);
+    await signUpInBrowser(page);
     await gotoApp(page, '/user/recharge');
     await order(page, { method: 'alipay' });
     // Alipay on a desktop: the provider's page opens from a button, in this tab (issue 33 §3).
@@ -125,7 +126,7 @@ describe('recharge and payment', () => {
   it('returns from the cashier to the paid order, logged in without "remember me" and at the top of the page', async () => {
     const { page } = await open({ locale: 'en-US' });
     await seedStorage(page, { LANGUAGE: 'en', SETTINGS: settingsValue(false) });
-    await loginFresh(page);
+    await signUpInBrowser(page);
     // The session lives in this tab's sessionStorage only.
     expect(await page.evaluate(() => localStorage.getItem('ls-auth'))).toBeNull();
     expect(await page.evaluate(() => sessionStorage.getItem('ls-auth'))).not.toBeNull();
@@ -164,7 +165,7 @@ describe('recharge and payment', () => {
   it('offers WeChat Pay only inside the WeChat browser, and says why', async () => {
     const { page } = await open({ userAgent: WECHAT_UA });
     await seedStorage(page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(false) });
-    await loginFresh(page);
+    await signUpInBrowser(page);
     await page.setViewportSize(PHONE);
     await gotoApp(page, '/user/recharge');
     await page.getByTestId('pay-methods').waitFor();
@@ -179,7 +180,7 @@ describe('recharge and payment', () => {
   it('asks for the teacher of an exclusive-teacher card before ordering it', async () => {
     const { page } = await open();
     await seedStorage(page, { LANGUAGE: 'en', SETTINGS: settingsValue(false) });
-    await loginFresh(page);
+    await signUpInBrowser(page);
     await gotoApp(page, '/user/recharge?kind=card');
     await page.getByTestId('packages').waitFor();
     // The exclusive cards are the packages that say so.

@@ -8,8 +8,8 @@ import {
   loginWithPassword,
   openLoginDialog,
   readSmsCode,
+  signUpInBrowser,
   submitAndWaitForReload,
-  uniqueMobile,
 } from './auth-helpers.ts';
 import { screenshotDir, seriousViolations } from './axe.ts';
 import {
@@ -70,19 +70,6 @@ function png(size = 8): Buffer {
   ]);
 }
 
-/** Registers a new phone through the SMS login of the dialog (zh-Hans) and returns it. */
-async function loginFresh(page: Page): Promise<string> {
-  await gotoApp(page, '/');
-  await openLoginDialog(page);
-  const mobile = uniqueMobile();
-  const d = dialog(page);
-  await d.getByTestId('login-mobile').fill(mobile);
-  await d.getByTestId('get-code').click();
-  await d.getByTestId('login-code').fill(await readSmsCode(mobile));
-  await submitAndWaitForReload(page);
-  return mobile;
-}
-
 async function fieldError(page: Page, testId: string): Promise<string> {
   const item = page.locator('.ant-form-item').filter({ has: page.getByTestId(testId) });
   const explain = item.locator('.ant-form-item-explain-error');
@@ -102,7 +89,7 @@ describe('user centre', () => {
   beforeAll(async () => {
     const tp = await openForFile();
     await seedStorage(tp.page, { LANGUAGE: 'zh-Hans', SETTINGS: settingsValue(false) });
-    registered = { tp, mobile: await loginFresh(tp.page) };
+    registered = { tp, mobile: await signUpInBrowser(tp.page) };
   }, 60_000);
 
   it('browses the demo courseware through folders and downloads two files as a zip', async () => {
