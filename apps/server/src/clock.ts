@@ -11,14 +11,24 @@ export const systemClock: Clock = { now: () => Date.now() };
 export type AdjustableClock = Clock & {
   /** Moves the clock forward by `ms` (negative moves it back). */
   advance(ms: number): void;
+  /**
+   * Stops the clock at the present instant: from then on only `advance` moves it. For a test that
+   * checks a figure computed from elapsed time to the second (a retry-after), which real time
+   * passing under a loaded machine would otherwise shift.
+   */
+  freeze(): void;
 };
 
 export function createAdjustableClock(): AdjustableClock {
   let offset = 0;
+  let frozenAt: number | null = null;
   return {
-    now: () => Date.now() + offset,
+    now: () => (frozenAt ?? Date.now()) + offset,
     advance(ms) {
       offset += ms;
+    },
+    freeze() {
+      frozenAt ??= Date.now();
     },
   };
 }

@@ -1,4 +1,3 @@
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { StorageUnavailableError } from './providers/storage/storage-provider.ts';
 
@@ -14,6 +13,9 @@ async function main(): Promise<void> {
     throw err;
   }
 
+  // The application's modules are loaded only once the configuration holds: a deployment that is
+  // missing a setting is refused in a moment, before the whole server is read.
+  const { buildApp } = await import('./app.ts');
   let app;
   try {
     app = await buildApp(config);

@@ -205,6 +205,7 @@ describe('password login', () => {
 
   it('locks password login of a phone for 15 min after 5 failures; SMS login still works', async () => {
     const t = await createTestApp();
+    t.clock.freeze(); // the retry time is checked to the second
     const mobile = uniqueMobile();
     await register(t, mobile, 'right-pass');
     for (let i = 0; i < 5; i++) {

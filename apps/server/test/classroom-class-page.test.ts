@@ -18,9 +18,9 @@ import type { Room } from '@app/contract/classroom';
  * the clock.
  */
 
-/** Polls until `read` gives `want` (attendance is written after the socket's events) or 3 s pass. */
+/** Polls until `read` gives `want` (attendance is written after the socket's events) or 15 s pass. */
 async function eventually<T>(read: () => Promise<T>, want: T): Promise<T> {
-  const deadline = Date.now() + 3000;
+  const deadline = Date.now() + 15_000;
   let value = await read();
   while (JSON.stringify(value) !== JSON.stringify(want) && Date.now() < deadline) {
     await quiet(50);

@@ -252,7 +252,7 @@ describe('the PostgreSQL bus', () => {
       const small: BusEvent = { k: 'join', c: 7, seat: 'teacher', conn: 'x', at: 1 };
       await buses[0]!.publish(big);
       await buses[0]!.publish(small);
-      const deadline = Date.now() + 5000;
+      const deadline = Date.now() + 15_000;
       while ((heard[0]!.length < 2 || heard[1]!.length < 2) && Date.now() < deadline) await quiet(20);
       expect(heard).toEqual([
         [big, small],
