@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CODES } from '@app/contract/codes';
 import { NOW, PRICE, setup, student, slot } from './helpers/classes.ts';
-import { DAY, HOUR, MINUTE, expectRefusal } from './helpers/courses.ts';
+import { DAY, HOUR, MINUTE, expectLedgersWhole, expectRefusal, ledgerViolations } from './helpers/courses.ts';
 
 /**
  * The student's classes read at service level: the timetable, the recent and finished lists, the
@@ -178,6 +178,79 @@ describe('the home counts', () => {
     const recent = await ctx.courses.getCourseList(s, { scope: 'recent', current: 1, size: 10 });
     expect(recent.total).toBe(1);
     expect(recent.outcomes).toBeUndefined();
+  });
+
+  it('keeps the outcomes in a tally that every booking, cancellation, no-show, absence and deletion moves, checked by the ledger audit', async () => {
+    const ctx = await setup();
+    const s = await student(ctx);
+    const tally = async () =>
+      Object.fromEntries(
+        (
+          await ctx.db
+            .selectFrom('course_outcome_tally')
+            .select(['outcome', 'entries'])
+            .where('student_id', '=', s)
+            .where('entries', '<>', 0)
+            .orderBy('outcome')
+            .execute()
+        ).map((r) => [r.outcome, Number(r.entries)]),
+      );
+    const book = async (startIn: number) =>
+      (await ctx.courses.book({ studentId: s, slotId: await slot(ctx, startIn), payType: 'coin' })).id;
+    const [held, missed, calledOff, cancelled] = [
+      await book(2 * HOUR),
+      await book(3 * HOUR),
+      await book(4 * HOUR),
+      await book(2 * DAY),
+    ];
+    // A class to come counts as attended in the tally; the reads take the classes to come away.
+    expect(await tally()).toEqual({ attended: 4 });
+    await ctx.courses.cancel({ studentId: s, courseId: cancelled, reason: 'personal' });
+    expect(await tally()).toEqual({ attended: 3, cancelled: 1 });
+    // The lifecycle's 100 → 200 → 300 keeps a class in its outcome.
+    ctx.clock.set(NOW + 3 * HOUR + 10 * MINUTE);
+    expect(await ctx.classLifecycle.advanceStatuses()).toMatchObject({ ended: 1 });
+    expect(await tally()).toEqual({ attended: 3, cancelled: 1 });
+    await ctx.classLifecycle.markStudentAbsent(missed);
+    ctx.clock.set(NOW + 6 * HOUR);
+    await ctx.classLifecycle.markTeacherNoShow(calledOff);
+    expect(await tally()).toEqual({ attended: 1, called_off: 1, cancelled: 1, missed: 1 });
+    const counts = async () =>
+      (await ctx.courses.getCourseList(s, { scope: 'finished', current: 1, size: 1 })).outcomes;
+    expect(await counts()).toEqual({ attended: 1, missed: 1, cancelled: 1, called_off: 1 });
+    await expectLedgersWhole(ctx.db);
+
+    // Written outside the services (a seed, the ops CLI): counted all the same.
+    await ctx.db.updateTable('course').set({ attended: 0 }).where('id', '=', held).execute();
+    expect(await tally()).toEqual({ called_off: 1, cancelled: 1, missed: 2 });
+    const seeded = await ctx.db
+      .insertInto('course')
+      .values({
+        student_id: s,
+        teacher_id: ctx.teacher,
+        slot_id: await slot(ctx, 3 * DAY),
+        start_at: NOW + 3 * DAY,
+        end_at: NOW + 3 * DAY + 25 * MINUTE,
+        status: -200,
+        pay_type: 'coin',
+        price_coins: PRICE,
+        created_at: NOW,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await tally()).toEqual({ called_off: 1, cancelled: 2, missed: 2 });
+    await ctx.db.deleteFrom('course').where('id', '=', seeded.id).execute();
+    expect(await tally()).toEqual({ called_off: 1, cancelled: 1, missed: 2 });
+    expect(await counts()).toEqual({ attended: 0, missed: 2, cancelled: 1, called_off: 1 });
+
+    // A tally that disagrees with the classes is a violation the audit names.
+    await ctx.db
+      .updateTable('course_outcome_tally')
+      .set((eb) => ({ entries: eb('entries', '+', 1) }))
+      .where('student_id', '=', s)
+      .where('outcome', '=', 'missed')
+      .execute();
+    expect(await ledgerViolations(ctx.db)).toEqual([`course_outcome_tally ${s}/missed: 3 ≠ 2 entries`]);
   });
 
   it('counts nothing for a student without classes', async () => {

@@ -267,6 +267,13 @@ export type CoinLogTallyTable = {
   entries: number;
 };
 
+/** The number of a student's classes of one outcome, kept by triggers (migration 0021). */
+export type CourseOutcomeTallyTable = {
+  student_id: number;
+  outcome: 'attended' | 'missed' | 'cancelled' | 'called_off';
+  entries: number;
+};
+
 export type CardLogTable = {
   id: Generated<number>;
   card_id: number;
@@ -520,6 +527,7 @@ export type Database = {
   course: CourseTable;
   coin_log: CoinLogTable;
   coin_log_tally: CoinLogTallyTable;
+  course_outcome_tally: CourseOutcomeTallyTable;
   card_log: CardLogTable;
   course_review: CourseReviewTable;
   teacher_report: TeacherReportTable;

@@ -20,6 +20,7 @@ import * as m0017 from './migrations/0017-student-reads-version.ts';
 import * as m0018 from './migrations/0018-student-reads-deferred.ts';
 import * as m0019 from './migrations/0019-ticket-claims-index.ts';
 import * as m0020 from './migrations/0020-coin-log-tally.ts';
+import * as m0021 from './migrations/0021-course-outcome-tally.ts';
 
 /**
  * Every migration, in order. Add new ones at the end (`NNNN-name.ts`, typed `Kysely<unknown>`);
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-student-reads-deferred': m0018,
   '0019-ticket-claims-index': m0019,
   '0020-coin-log-tally': m0020,
+  '0021-course-outcome-tally': m0021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

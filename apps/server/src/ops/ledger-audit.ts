@@ -11,7 +11,8 @@ import type { Db } from '../db/database.ts';
  *
  * - a wallet's coins equal the sum of its coin entries, each entry's balance_after is the running
  *   sum, nothing is negative, and no entry exists without its wallet; the same for a card's lessons
- *   and its card entries; the coin log's tally by student and type equals its entries;
+ *   and its card entries; the coin log's tally by student and type equals its entries, and the
+ *   classes' tally by student and outcome its classes;
  * - a slot holds at most one live class and is booked exactly when it holds a class that is not
  *   cancelled (an abolished class leaves its past slot booked);
  * - every paid order is credited exactly once: a coin order by one coin log 300 of its coins (and
@@ -32,25 +33,53 @@ export async function ledgerViolations(db: Db): Promise<string[]> {
 }
 
 /**
- * The coin log's tally (migration 0020) against the entries: each student's count of each type
- * equals its row's `entries` (a missing row counts 0, a row may hold 0).
+ * The tallies the triggers keep against what they count (a missing row counts 0, a row may hold 0):
+ * the coin log's by student and type (migration 0020), the classes' by student and outcome
+ * (migration 0021; the outcome as the migration defines it).
  */
 async function tallyViolations(db: Db): Promise<string[]> {
-  const [counts, tallies] = await Promise.all([
+  const outcome = sql<
+    string | null
+  >`case when status in (100, 200, 300) then (case when attended = 0 then 'missed' else 'attended' end)
+    when status = -200 then 'cancelled' when status = -100 then 'called_off' end`;
+  const [coinCounts, coinTallies, classCounts, classTallies] = await Promise.all([
     db
       .selectFrom('coin_log')
-      .select((eb) => ['student_id', 'type', eb.fn.countAll<number>().as('n')])
+      .select((eb) => ['student_id', 'type as kind', eb.fn.countAll<number>().as('n')])
       .groupBy(['student_id', 'type'])
       .execute(),
-    db.selectFrom('coin_log_tally').select(['student_id', 'type', 'entries']).execute(),
+    db.selectFrom('coin_log_tally').select(['student_id', 'type as kind', 'entries']).execute(),
+    db
+      .selectFrom('course')
+      .select((eb) => ['student_id', outcome.as('kind'), eb.fn.countAll<number>().as('n')])
+      .groupBy(['student_id', outcome])
+      .execute(),
+    db.selectFrom('course_outcome_tally').select(['student_id', 'outcome as kind', 'entries']).execute(),
   ]);
-  const key = (student: number, type: number) => `${student}/${type}`;
-  const counted = new Map(counts.map((c) => [key(c.student_id, c.type), Number(c.n)]));
-  const kept = new Map(tallies.map((t) => [key(t.student_id, t.type), Number(t.entries)]));
+  return [
+    ...tallyProblems('coin_log_tally', coinCounts, coinTallies),
+    ...tallyProblems(
+      'course_outcome_tally',
+      classCounts.filter((c) => c.kind !== null),
+      classTallies,
+    ),
+  ];
+}
+
+type Keyed = { student_id: number; kind: string | number | null };
+
+function tallyProblems(
+  name: string,
+  counts: (Keyed & { n: unknown })[],
+  tallies: (Keyed & { entries: unknown })[],
+): string[] {
+  const key = (row: Keyed) => `${row.student_id}/${row.kind}`;
+  const counted = new Map(counts.map((c) => [key(c), Number(c.n)]));
+  const kept = new Map(tallies.map((t) => [key(t), Number(t.entries)]));
   const problems: string[] = [];
   for (const k of new Set([...counted.keys(), ...kept.keys()])) {
     const [n, entries] = [counted.get(k) ?? 0, kept.get(k) ?? 0];
-    if (n !== entries) problems.push(`coin_log_tally ${k}: ${entries} ≠ ${n} entries`);
+    if (n !== entries) problems.push(`${name} ${k}: ${entries} ≠ ${n} entries`);
   }
   return problems;
 }

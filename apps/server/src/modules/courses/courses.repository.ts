@@ -200,44 +200,51 @@ function recentCountOf(db: Db, arg: Arg<StudentNow>) {
 }
 
 /**
- * The student's classes over, by what happened (issue 33 §3), in one pass over their classes: over
- * is stored as over, or stored as open and already ended (the derived status, booking.rules.ts);
- * attended unless reported absent (`attended` 0: null is a class nobody reported on, which keeps its
- * playback and review too). Missed, cancelled and called off are counted apart; the four are the
- * finished list exactly (every class not still to come). It reads each class's row (status and
- * attended) where the list's former count read an index entry: one row per class the student ever
- * booked.
+ * The student's classes over, by what happened (issue 33 §3): over is stored as over, or stored as
+ * open and already ended (the derived status, booking.rules.ts); attended unless reported absent
+ * (`attended` 0: null is a class nobody reported on, which keeps its playback and review too).
+ * Missed, cancelled and called off are counted apart; the four are the finished list exactly (every
+ * class not still to come).
+ *
+ * Read from the tally the triggers keep (migration 0021), which counts every live class by whether
+ * it was reported absent, those to come included: the student's open classes still to come (the
+ * recent count, a seek on course_student_open_idx) are taken away (`outcomesOf`). Its cost does not
+ * grow with the classes over: four tally rows and the classes to come.
  */
 function outcomeCountsOf(db: Db, arg: Arg<StudentNow>) {
   return db
-    .selectFrom('course')
+    .selectFrom('course_outcome_tally')
     .where('student_id', '=', arg('studentId'))
     .select((eb) => {
-      const over = eb.or([
-        eb('status', '=', 300),
-        eb.and([eb('status', 'in', [...OPEN_STATUSES]), eb('end_at', '<=', arg('now'))]),
-      ]);
+      const kept = (outcome: OutcomeName) =>
+        eb.fn.coalesce(eb.fn.sum<number>('entries').filterWhere('outcome', '=', outcome), eb.lit(0));
       return [
-        eb.fn
-          .countAll<number>()
-          .filterWhere(eb.and([over, eb.or([eb('attended', 'is', null), eb('attended', '<>', 0)])]))
-          .as('attended'),
-        eb.fn
-          .countAll<number>()
-          .filterWhere(eb.and([over, eb('attended', '=', 0)]))
-          .as('missed'),
-        eb.fn.countAll<number>().filterWhere('status', '=', -200).as('cancelled'),
-        eb.fn.countAll<number>().filterWhere('status', '=', -100).as('called_off'),
+        kept('attended').as('kept_attended'),
+        kept('missed').as('kept_missed'),
+        kept('cancelled').as('cancelled'),
+        kept('called_off').as('called_off'),
+        recentCountOf(db, arg).as('upcoming'),
+        recentCountOf(db, arg).where('attended', '=', 0).as('upcoming_missed'),
       ];
     });
 }
 
-type OutcomeCountsRow = { attended: unknown; missed: unknown; cancelled: unknown; called_off: unknown };
+type OutcomeName = keyof OutcomeCounts;
+
+type OutcomeCountsRow = {
+  kept_attended: unknown;
+  kept_missed: unknown;
+  cancelled: unknown;
+  called_off: unknown;
+  upcoming: unknown;
+  upcoming_missed: unknown;
+};
 
 function outcomesOf(row: OutcomeCountsRow): OutcomeCounts {
+  const [upcoming, upcomingMissed] = [Number(row.upcoming), Number(row.upcoming_missed)];
   return {
-    attended: Number(row.attended),
-    missed: Number(row.missed),
+    attended: Number(row.kept_attended) - (upcoming - upcomingMissed),
+    missed: Number(row.kept_missed) - upcomingMissed,
     cancelled: Number(row.cancelled),
     called_off: Number(row.called_off),
   };
@@ -250,7 +257,6 @@ const outcomeCounts = prepared((db, arg: Arg<StudentNow>) => outcomeCountsOf(db,
 /** The home page's counts in one statement: classes to come, classes over by outcome, unread reports. */
 function homeCountsOf(db: Db, arg: Arg<StudentNow>) {
   return outcomeCountsOf(db, arg).select((eb) => [
-    recentCountOf(db, arg).as('upcoming'),
     eb
       .selectFrom('teacher_report')
       .select((e) => e.fn.countAll<number>().as('n'))
