@@ -121,7 +121,7 @@ function sendersOf(scenario: Scenario, roster: StudentRoster | undefined): Sende
   if (!roster) throw new Error(`${scenario.name} needs the students' roster`);
   return scenario.as === 'students'
     ? roster.students
-    : [scenario.as === 'heavy' ? roster.heavy : roster.fresh];
+    : [{ heavy: roster.heavy, short: roster.short, new: roster.fresh }[scenario.as]];
 }
 
 async function measure(

@@ -44,10 +44,11 @@ export type Scenario = {
   /**
    * Sent as the seeded students of bench/students.ts (issue 36): `students` gives each request the
    * token of the next of the 1,000 students, round-robin over the run; `heavy` is the student with
-   * 2,000 past classes and 5,000 coin entries, `new` the one without any. `{course}` in the path
-   * becomes one of the student's classes.
+   * 2,000 past classes and 5,000 coin entries, `short` the one with the same pages and no more (20
+   * classes, 50 entries), `new` the one without any. `{course}` in the path becomes one of the
+   * student's classes.
    */
-  as?: 'students' | 'heavy' | 'new';
+  as?: 'students' | 'heavy' | 'short' | 'new';
   /** Issue 16's targets: req/s at least `ratio` × hello-world's, and p99 below `p99Ms`. */
   target?: { ratio: number; p99Ms?: number };
 };
@@ -95,9 +96,11 @@ export const SCENARIOS: Scenario[] = [
     target: TARGET,
   })),
   // Issue 36: cost that does not grow with history: the same reads by a student with 2,000 past
-  // classes and 5,000 coin entries, and by a new one.
+  // classes and 5,000 coin entries, by one with the same pages and no history behind them (20
+  // classes, 50 entries), and by a new one (empty pages).
   ...HISTORY.flatMap(([name, path]) => [
     { name: `history-heavy-${name}`, path, as: 'heavy' as const },
+    { name: `history-short-${name}`, path, as: 'short' as const },
     { name: `history-new-${name}`, path, as: 'new' as const },
   ]),
 ];

@@ -52,9 +52,7 @@ try {
     const who = (k: number) =>
       scenario.as === 'students'
         ? roster.students[k % roster.students.length]!
-        : scenario.as === 'heavy'
-          ? roster.heavy
-          : roster.fresh;
+        : { heavy: roster.heavy, short: roster.short, new: roster.fresh }[scenario.as!];
     for (let k = 0; k < 20; k++) await get(scenario.path, who(k));
     // Statements and their time, over all requests (the session lookup included when it misses).
     seen = [];
