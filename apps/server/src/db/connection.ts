@@ -3,6 +3,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { withNamedStatements } from './pg-named-statements.ts';
 import type { Config } from '../config.ts';
 import type { Database, DbDialect } from './database.ts';
 import { createGroupCommit } from './group-commit.ts';
@@ -61,7 +62,7 @@ export function openDatabase(
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
-    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
     dialect = 'postgres';
   } else {
     const file = sqliteFileOf(config);

@@ -1,6 +1,7 @@
 import { sql, type CompiledQuery, type Compilable, type KyselyPlugin, type QueryResult } from 'kysely';
 import type { Db } from './database.ts';
 import { dialectOf } from './dialect.ts';
+import { nameStatement } from './pg-named-statements.ts';
 
 /** Stands in for a value while a prepared query is built; replaced by the caller's value on each run. */
 class Placeholder {
@@ -22,7 +23,8 @@ export type Arg<A> = <K extends keyof A & string>(name: K) => A[K];
  * (the rows' type comes from the query). It runs once per database (and per set of plugins), with
  * placeholders, and every later call only swaps the values into the compiled parameters. With the
  * statement cache (statement-cache.ts) the SQL text is then the same object each time, so SQLite
- * does not prepare it again either.
+ * does not prepare it again either; PostgreSQL gets it as a named statement, parsed and planned once
+ * per connection (pg-named-statements.ts).
  *
  * Only for queries whose shape does not depend on the values: a placeholder is a value, so it may
  * stand where Kysely binds a parameter (comparisons, `in` items, inserted and updated values,
@@ -52,6 +54,7 @@ export function prepared<A extends Record<string, unknown>, R>(
     );
     if (known) return known.query;
     const query = build(db, placeholder).compile();
+    if (dialectOf(db) === 'postgres') nameStatement(query.sql);
     // Bounded: plugin instances made per call would otherwise add a variant each time.
     if (variants.length < MAX_VARIANTS) variants.push({ plugins: [...plugins], query });
     return query;
@@ -125,6 +128,7 @@ export function preparedForStudents<A extends { studentId: number }, R>(
         sql: `select ${STUDENTS}.${STUDENT_KEY}, for_student_rows.* from unnest(cast(${ids} as integer[])) as ${STUDENTS}(${STUDENT_KEY}) cross join lateral (${inner.sql}) as for_student_rows`,
         parameters: [...inner.parameters, new Placeholder(STUDENT_KEY)],
       };
+      nameStatement(query.sql);
       lateral.set(adapter, query);
     }
     return query;
