@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { BOOKING_MIN_NOTICE_MINUTES_DEFAULT } from '@app/contract/booking';
 import type { Page as ApiPage } from '@app/contract/paging';
 import type { TeacherCard, TeacherSchedule } from '@app/contract/teachers';
 import type { CoinBalance } from '@app/contract/wallet';
@@ -74,11 +75,16 @@ export async function teacherWithLateFreeSlot(): Promise<{ teacher: TeacherCard;
   throw new Error('no teacher has a free slot 8-13 days ahead');
 }
 
-/** A free slot starting 2-23 h from now, of any teacher on the first page, or null. */
+/**
+ * A free slot that can still be booked and starts within 24 hours (a quarter of an hour's margin at
+ * both ends), of any teacher on the first page, or null. The whole window, not less: the demo
+ * schedules leave 21 hours without a slot between Sunday evening and Monday evening (Beijing time),
+ * so a narrower one (2-23 h) found nothing when the tests ran on a Sunday from 10:30 to 11:00 UTC.
+ */
 export async function freeSlotWithin24h(): Promise<{ teacherId: number; slotId: number } | null> {
   const list = await call<ApiPage<TeacherCard>>('GET', '/teacher/getTeacherList?current=1&size=30');
-  const from = new Date(Date.now() + 2 * 3_600_000).toISOString();
-  const to = new Date(Date.now() + 23 * 3_600_000).toISOString();
+  const from = new Date(Date.now() + (BOOKING_MIN_NOTICE_MINUTES_DEFAULT + 15) * 60_000).toISOString();
+  const to = new Date(Date.now() + 24 * 3_600_000 - 15 * 60_000).toISOString();
   for (const t of list.records) {
     const schedule = await call<TeacherSchedule>(
       'GET',
