@@ -12,6 +12,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../apps/server/src/db/database.ts';
 import type { App } from '../apps/server/src/http/fastify-types.ts';
+import { COURSE_OUTCOME } from '../apps/server/src/modules/courses/courses.repository.ts';
 import { avatarDataUrl } from '../apps/server/src/modules/teachers/avatar.ts';
 
 const MINUTE = 60_000;
@@ -148,17 +149,15 @@ async function grow(app: App, db: Kysely<Database>, engine: Engine, shape: Grown
     select ${student0} + n, 0, 0, ${now} from (${seq(shape.students)}) as seq`.execute(db);
   // The coin log's and the classes' tallies (migrations 0020, 0021): their triggers write them on
   // SQLite; on PostgreSQL they are off on this connection (growDatabase), so they are counted here
-  // once (every grown class is live: attended unless reported absent, and none is).
+  // once (every grown class is live, so none is left without an outcome).
   if (engine === 'postgres') {
     const grownStudents = sql`student_id >= ${student0} and student_id < ${student0 + shape.students}`;
     await sql`insert into coin_log_tally (student_id, type, entries)
       select student_id, type, count(*) from coin_log where ${grownStudents}
       group by student_id, type`.execute(db);
     await sql`insert into course_outcome_tally (student_id, outcome, entries)
-      select student_id, case when attended = 0 then 'missed' else 'attended' end, count(*) from course
-      where ${grownStudents} group by student_id, case when attended = 0 then 'missed' else 'attended' end`.execute(
-      db,
-    );
+      select student_id, ${COURSE_OUTCOME}, count(*) from course
+      where ${grownStudents} group by student_id, ${COURSE_OUTCOME}`.execute(db);
   }
   // PostgreSQL's autovacuum analyzes a table this size once loaded; the app never runs ANALYZE on
   // SQLite, whose planner then goes by its rules (and statistics of tables still empty now, before

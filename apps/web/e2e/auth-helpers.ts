@@ -1,8 +1,8 @@
 import type { Page, Response } from 'playwright-core';
 import { inject } from 'vitest';
-import { fetchTransport, type Transport } from '../../../test-support/http.ts';
+import { apiUrl, fetchTransport, type Transport } from '../../../test-support/http.ts';
 import { waitForCode } from '../../../test-support/sms-outbox.ts';
-import { uniqueMobile } from '../../../test-support/students.ts';
+import { dataOf, uniqueMobile } from '../../../test-support/students.ts';
 import { baseURL, clientAddress, gotoApp, waitForMotionEnd } from './browser.ts';
 import { serverFor } from './servers.ts';
 
@@ -83,6 +83,22 @@ export const api = (): Transport => {
       transport.request({ ...request, headers: { 'x-forwarded-for': FILE_ADDRESS, ...request.headers } }),
   };
 };
+
+/**
+ * An API caller for a test file's own requests (api()): `call<T>(method, path, body?)` sends them
+ * with the token `tokenOf` gives at that moment and returns the reply's data.
+ */
+export function apiCaller(tokenOf: () => string) {
+  return async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    const reply = await api().request({
+      method,
+      url: apiUrl(path),
+      token: tokenOf(),
+      ...(body === undefined ? {} : { body }),
+    });
+    return dataOf<T>(reply, path);
+  };
+}
 
 /** The newest code sent to `mobile` (SMS_DRIVER=log writes DATA_DIR/outbox/sms.jsonl), waiting for it. */
 export function readSmsCode(mobile: string, dir = dataDir(), timeoutMs = 10_000): Promise<string> {

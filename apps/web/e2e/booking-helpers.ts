@@ -4,10 +4,8 @@ import { BOOKING_MIN_NOTICE_MINUTES_DEFAULT } from '@app/contract/booking';
 import type { Page as ApiPage } from '@app/contract/paging';
 import type { TeacherCard, TeacherSchedule } from '@app/contract/teachers';
 import type { CoinBalance } from '@app/contract/wallet';
-import { apiUrl } from '../../../test-support/http.ts';
-import { dataOf } from '../../../test-support/students.ts';
 import {
-  api,
+  apiCaller,
   dialog as loginDialog,
   openLoginDialog,
   readSmsCode,
@@ -23,15 +21,7 @@ export const DAY = 86_400_000;
 
 let token = '';
 
-export async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const reply = await api().request({
-    method,
-    url: apiUrl(path),
-    token,
-    ...(body === undefined ? {} : { body }),
-  });
-  return dataOf<T>(reply, path);
-}
+export const call = apiCaller(() => token);
 
 export const coins = async () => (await call<CoinBalance>('GET', '/user/coins/getCoinBalance')).coins;
 

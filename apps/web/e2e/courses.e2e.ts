@@ -5,8 +5,8 @@ import type { Page as ApiPage } from '@app/contract/paging';
 import type { TeacherCard, TeacherSchedule } from '@app/contract/teachers';
 import type { CoinBalance } from '@app/contract/wallet';
 import { apiUrl } from '../../../test-support/http.ts';
-import { createStudentSession, dataOf } from '../../../test-support/students.ts';
-import { api, DEMO, loginWithPassword } from './auth-helpers.ts';
+import { createStudentSession } from '../../../test-support/students.ts';
+import { api, apiCaller, DEMO, loginWithPassword } from './auth-helpers.ts';
 import { screenshotDir, seriousViolations } from './axe.ts';
 import { baseURL, gotoApp, seedStorage, settingsValue, useBrowser, waitForMotionEnd } from './browser.ts';
 
@@ -29,15 +29,7 @@ const HOUR = 3_600_000;
 
 let token = '';
 
-async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const reply = await api().request({
-    method,
-    url: apiUrl(path),
-    token,
-    ...(body === undefined ? {} : { body }),
-  });
-  return dataOf<T>(reply, path);
-}
+const call = apiCaller(() => token);
 
 async function allCourses(scope: 'recent' | 'finished'): Promise<CourseItem[]> {
   const page = await call<ApiPage<CourseItem>>(

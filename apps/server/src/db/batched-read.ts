@@ -6,16 +6,25 @@ import type { DbDialect } from './database.ts';
 /**
  * `column` is one of `keys`, in one statement whose text does not depend on how many keys there
  * are (PostgreSQL: `= any($1)` with an array; SQLite: `in (select value from json_each(?))` with a
- * JSON array), so each dialect prepares it once.
+ * JSON array), so each dialect prepares it once. `keys` is a list, or a prepared query's placeholder
+ * (db/prepared.ts) for a value made by `keysParameter`.
  */
 export function oneOf(
   dialect: DbDialect,
   column: string,
-  keys: readonly (string | number)[],
+  keys: readonly (string | number)[] | KeysParameter,
 ): RawBuilder<boolean> {
+  const value = Array.isArray(keys) ? keysParameter(dialect, keys) : keys;
   return dialect === 'postgres'
-    ? sql<boolean>`${sql.ref(column)} = any(${[...keys]})`
-    : sql<boolean>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(keys)}))`;
+    ? sql<boolean>`${sql.ref(column)} = any(${value})`
+    : sql<boolean>`${sql.ref(column)} in (select value from json_each(${value}))`;
+}
+
+/** The one bound value `oneOf` stands for a list of keys with: an array, or a JSON array on SQLite. */
+export type KeysParameter = { readonly keysParameter: true };
+
+export function keysParameter(dialect: DbDialect, keys: readonly (string | number)[]): KeysParameter {
+  return (dialect === 'postgres' ? [...keys] : JSON.stringify(keys)) as unknown as KeysParameter;
 }
 
 export type BatchedReadOptions = {

@@ -3,7 +3,8 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { BoundedLru } from './bounded-lru.ts';
 import { COMPRESS_THRESHOLD, encodeBody, encodingFor, type Encoding } from './encoding.ts';
-import { batchedRead, oneOf } from '../db/batched-read.ts';
+import { batchedRead, keysParameter, oneOf, type KeysParameter } from '../db/batched-read.ts';
+import { prepared, type Arg } from '../db/prepared.ts';
 import { dialectOf } from '../db/dialect.ts';
 import { langOf } from './envelope.ts';
 import { matchedRoute } from './route-path.ts';
@@ -140,14 +141,17 @@ export function createStudentCache(clock: Clock, settings: StudentCacheSettings)
  * The current version of a student (0 before any write), read together with those of the other
  * requests that arrived in the same turn (db/batched-read.ts): one statement for many hits.
  */
+const versionsByStudents = prepared((db, arg: Arg<{ ids: KeysParameter }>) =>
+  db
+    .selectFrom('student_reads_version')
+    .select(['student_id', 'version'])
+    .where(oneOf(dialectOf(db), 'student_id', arg('ids'))),
+);
+
 export function studentReadsVersions(db: Db): (studentId: number) => Promise<number> {
   const dialect = dialectOf(db);
   const read = batchedRead(async (ids: number[]) => {
-    const rows = await db
-      .selectFrom('student_reads_version')
-      .select(['student_id', 'version'])
-      .where(oneOf(dialect, 'student_id', ids))
-      .execute();
+    const { rows } = await versionsByStudents(db, { ids: keysParameter(dialect, ids) });
     return new Map(rows.map((row) => [Number(row.student_id), Number(row.version)]));
   });
   return async (studentId) => (await read(studentId)) ?? 0;

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Clock } from '../clock.ts';
 import { appSettingRepository, SETTING_KEYS } from '../db/app-setting.repository.ts';
 import type { Db } from '../db/database.ts';
+import { COURSE_OUTCOME } from '../modules/courses/courses.repository.ts';
 
 /**
  * The invariants of DESIGN.md §7 ("Wallet", "Booking", "Orders and payment") checked straight in
@@ -35,13 +36,10 @@ export async function ledgerViolations(db: Db): Promise<string[]> {
 /**
  * The tallies the triggers keep against what they count (a missing row counts 0, a row may hold 0):
  * the coin log's by student and type (migration 0020), the classes' by student and outcome
- * (migration 0021; the outcome as the migration defines it).
+ * (migration 0021; the outcome as `COURSE_OUTCOME` defines it).
  */
 async function tallyViolations(db: Db): Promise<string[]> {
-  const outcome = sql<
-    string | null
-  >`case when status in (100, 200, 300) then (case when attended = 0 then 'missed' else 'attended' end)
-    when status = -200 then 'cancelled' when status = -100 then 'called_off' end`;
+  const outcome = COURSE_OUTCOME;
   const [coinCounts, coinTallies, classCounts, classTallies] = await Promise.all([
     db
       .selectFrom('coin_log')

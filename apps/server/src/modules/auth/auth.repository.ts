@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { oneOf } from '../../db/batched-read.ts';
+import { keysParameter, oneOf, type KeysParameter } from '../../db/batched-read.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import { prepared, type Arg } from '../../db/prepared.ts';
 import { purgeInBatches } from '../../jobs/batches.ts';
@@ -46,6 +46,13 @@ const familyById = prepared((db, arg: Arg<{ id: string }>) =>
     .selectFrom('session_family')
     .select(['id', 'student_id', 'expires_at', 'revoked_at'])
     .where('id', '=', arg('id')),
+);
+
+const familiesByIds = prepared((db, arg: Arg<{ ids: KeysParameter }>) =>
+  db
+    .selectFrom('session_family')
+    .select(['id', 'student_id', 'expires_at', 'revoked_at'])
+    .where(oneOf(dialectOf(db), 'id', arg('ids'))),
 );
 
 function familyStateOf(row: {
@@ -108,11 +115,7 @@ export const authRepository = {
 
   /** The families of `ids` that exist, by id (one statement: the session guard's batched read). */
   async findFamilies(db: Db, ids: readonly string[]): Promise<Map<string, FamilyState>> {
-    const rows = await db
-      .selectFrom('session_family')
-      .select(['id', 'student_id', 'expires_at', 'revoked_at'])
-      .where(oneOf(dialectOf(db), 'id', ids))
-      .execute();
+    const { rows } = await familiesByIds(db, { ids: keysParameter(dialectOf(db), ids) });
     return new Map(rows.map((row) => [row.id, familyStateOf(row)]));
   },
 

@@ -200,6 +200,15 @@ function recentCountOf(db: Db, arg: Arg<StudentNow>) {
 }
 
 /**
+ * A class's outcome as `course_outcome_tally` files it, in SQL over `course`'s columns: a live class
+ * (100, 200, 300) is attended unless reported absent (`attended` 0), whether over or still to come;
+ * -200 cancelled, -100 called off; null for none. Migration 0021 keeps its own copy (a migration
+ * never changes); the ledger audit and the bench's grown school use this one.
+ */
+export const COURSE_OUTCOME = sql<OutcomeName | null>`case when status in (100, 200, 300) then (case when attended = 0 then 'missed' else 'attended' end)
+    when status = -200 then 'cancelled' when status = -100 then 'called_off' end`;
+
+/**
  * The student's classes over, by what happened (issue 33 §3): over is stored as over, or stored as
  * open and already ended (the derived status, booking.rules.ts); attended unless reported absent
  * (`attended` 0: null is a class nobody reported on, which keeps its playback and review too).
