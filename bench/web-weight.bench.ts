@@ -68,7 +68,7 @@ type Weight = { jsFiles: number; jsRaw: number; jsSent: number; allSent: number;
 
 async function weigh(pathname: string): Promise<Weight> {
   const page = await phonePage(false);
-  const done: Promise<{ type: string; raw: number; sent: number }>[] = [];
+  const done: Promise<{ type: string; url: string; raw: number; sent: number }>[] = [];
   page.on('requestfinished', (request) => {
     done.push(
       (async () => {
@@ -77,6 +77,7 @@ async function weigh(pathname: string): Promise<Weight> {
         const raw = response ? (await response.body().catch(() => Buffer.alloc(0))).length : 0;
         return {
           type: request.resourceType(),
+          url: request.url(),
           raw,
           sent: sizes.responseBodySize + sizes.responseHeadersSize,
         };
@@ -92,6 +93,16 @@ async function weigh(pathname: string): Promise<Weight> {
   const all = await Promise.all(done);
   await page.context().close();
   const js = all.filter((r) => r.type === 'script');
+  if (process.env.BENCH_WEB_FILES === '1') {
+    // Which files make a page's JavaScript, largest first (what to look at when a page grows).
+    console.info(`\n${pathname}: JavaScript fetched until the network was idle`);
+    // eslint-disable-next-line no-console -- the list is this option's output
+    console.table(
+      [...js]
+        .sort((a, b) => b.sent - a.sent)
+        .map((r) => ({ file: new URL(r.url).pathname, 'KB sent': (r.sent / 1024).toFixed(1) })),
+    );
+  }
   const sum = (rows: typeof all, key: 'raw' | 'sent') => rows.reduce((total, r) => total + r[key], 0);
   return {
     jsFiles: js.length,

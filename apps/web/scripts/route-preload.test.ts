@@ -28,6 +28,12 @@ const chunks = [
     css: ['assets/week-1.css'],
   }),
   chunk('assets/dialog-1.js', { facadeModuleId: '/app/web/src/dialog.tsx' }),
+  chunk('assets/frame-1.js', {
+    facadeModuleId: '/app/web/src/frame.tsx',
+    imports: ['assets/shared-1.js', 'assets/icons-1.js'],
+    css: ['assets/frame-1.css'],
+  }),
+  chunk('assets/icons-1.js'),
 ];
 
 describe('route preloads', () => {
@@ -43,6 +49,38 @@ describe('route preloads', () => {
         ['assets/timetable-1.css', 'assets/timetable-1.js', 'assets/week-1.css', 'assets/week-1.js'],
       ],
     ]);
+  });
+
+  it("adds the page's layout with its own imports, each file once", () => {
+    const preloads = routePreloads(
+      chunks,
+      [
+        { pattern: /^\/user\/home$/, module: 'src/dialog.tsx', layout: 'src/frame.tsx' },
+        { pattern: /^\/course\/index$/, module: 'src/timetable.tsx', layout: 'src/frame.tsx' },
+      ],
+      root,
+    );
+    expect(preloads).toEqual([
+      [
+        '^\\/user\\/home$',
+        ['assets/dialog-1.js', 'assets/frame-1.css', 'assets/frame-1.js', 'assets/icons-1.js'],
+      ],
+      [
+        '^\\/course\\/index$',
+        [
+          'assets/frame-1.css',
+          'assets/frame-1.js',
+          'assets/icons-1.js',
+          'assets/timetable-1.css',
+          'assets/timetable-1.js',
+          'assets/week-1.css',
+          'assets/week-1.js',
+        ],
+      ],
+    ]);
+    expect(() =>
+      routePreloads(chunks, [{ pattern: /^\/x$/, module: 'src/dialog.tsx', layout: 'src/gone.tsx' }], root),
+    ).toThrow(/src\/gone\.tsx is not a chunk/);
   });
 
   it('fails the build when a page module is not a chunk of its own, or there is no entry', () => {

@@ -5,7 +5,7 @@ type OutputBundle = Rollup.OutputBundle;
 import type { LandingRoute as FullLandingRoute } from '../src/app/landing-routes.ts';
 
 /** What this plugin reads of a landing page (src/app/landing-routes.ts): its pattern and module. */
-export type LandingRoute = Pick<FullLandingRoute, 'pattern' | 'module'>;
+export type LandingRoute = Pick<FullLandingRoute, 'pattern' | 'module' | 'layout'>;
 
 /** What the build says about one chunk: the parts of Rollup's OutputChunk this plugin reads. */
 export interface ChunkFacts {
@@ -33,8 +33,9 @@ export function bundleChunks(bundle: OutputBundle): ChunkFacts[] {
 }
 
 /**
- * For each landing route, the files its page module needs before it runs (its chunk, the chunks it
- * imports statically, recursively, and their CSS) that the entry does not load already. Fails the
+ * For each landing route, the files its page module (and its layout's, where it has one) needs before
+ * it runs (its chunk, the chunks it imports statically, recursively, and their CSS) that the entry
+ * does not load already. Fails the
  * build when a route's module is not a chunk of its own (moved, renamed, or no longer lazy).
  */
 export function routePreloads(
@@ -57,10 +58,14 @@ export function routePreloads(
   if (!entry) throw new Error('route-preload: the bundle has no entry chunk');
   const loaded = closure(entry);
   return routes.map((route) => {
-    const file = path.resolve(root, route.module);
-    const chunk = chunks.find((c) => c.facadeModuleId !== null && path.resolve(c.facadeModuleId) === file);
-    if (!chunk) throw new Error(`route-preload: ${route.module} is not a chunk of its own in the bundle`);
-    const files = [...closure(chunk)].filter((f) => !loaded.has(f)).sort((a, b) => a.localeCompare(b));
+    const needed = new Set<string>();
+    for (const module of route.layout === undefined ? [route.module] : [route.module, route.layout]) {
+      const file = path.resolve(root, module);
+      const chunk = chunks.find((c) => c.facadeModuleId !== null && path.resolve(c.facadeModuleId) === file);
+      if (!chunk) throw new Error(`route-preload: ${module} is not a chunk of its own in the bundle`);
+      closure(chunk, needed);
+    }
+    const files = [...needed].filter((f) => !loaded.has(f)).sort((a, b) => a.localeCompare(b));
     return [route.pattern.source, files];
   });
 }

@@ -95,6 +95,16 @@ function preloadedPage(pathname: string): string | null {
       imports: [],
       css: [],
     })),
+    // The layouts pages render in, each a chunk named "layout-" and its module.
+    ...[...new Set(LANDING_ROUTES.flatMap((route) => (route.layout ? [route.layout] : [])))].map(
+      (layout) => ({
+        fileName: `assets/layout-${path.basename(layout, '.tsx')}.js`,
+        isEntry: false,
+        facadeModuleId: path.resolve(root, layout),
+        imports: [],
+        css: [],
+      }),
+    ),
   ];
   const linked: string[] = [];
   const element = { rel: '', as: '', crossOrigin: '', href: '' };
@@ -105,8 +115,14 @@ function preloadedPage(pathname: string): string | null {
       head: { appendChild: (link: typeof element) => linked.push(link.href) },
     },
   });
-  expect(linked.length, pathname).toBeLessThanOrEqual(1);
-  return /^\/assets\/(\w+)\.js$/.exec(linked[0] ?? '')?.[1] ?? null;
+  // The page's chunk, and its layout's where it has one (the user centre's pages).
+  const pages = linked.filter((href) => !href.startsWith('/assets/layout-'));
+  const layouts = linked.filter((href) => href.startsWith('/assets/layout-'));
+  expect(pages.length, pathname).toBeLessThanOrEqual(1);
+  expect(layouts, pathname).toEqual(
+    pathname.startsWith('/user/') && pages.length === 1 ? ['/assets/layout-user-layout.js'] : [],
+  );
+  return /^\/assets\/(\w+)\.js$/.exec(pages[0] ?? '')?.[1] ?? null;
 }
 
 /** The query keys each landing page's first data is cached under, for a visitor or a student. */

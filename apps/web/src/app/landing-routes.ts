@@ -24,9 +24,17 @@ export interface LandingRoute {
   pattern: RegExp;
   /** The page's lazily loaded module, relative to the web app (the router imports the same file). */
   module: string;
+  /**
+   * The lazily loaded layout the page renders in (relative, as `module`), whose code is asked for
+   * with the page's: the user centre's frame, which only its pages load.
+   */
+  layout?: string;
   /** Whether the page has a document with its own first screen (scripts/first-screens.ts). */
   firstScreen: boolean;
 }
+
+/** The user centre's frame (router.tsx loads it for the /user pages only). */
+const USER_LAYOUT = 'src/shell/user-layout.tsx';
 
 export const LANDING_ROUTES: readonly LandingRoute[] = [
   { id: 'home', pattern: /^\/$/, module: 'src/app/routes/home.tsx', firstScreen: true },
@@ -61,12 +69,14 @@ export const LANDING_ROUTES: readonly LandingRoute[] = [
     id: 'userHome',
     pattern: /^\/user\/home\/?$/,
     module: 'src/features/users/routes/user-home.tsx',
+    layout: USER_LAYOUT,
     firstScreen: false,
   },
   {
     id: 'recharge',
     pattern: /^\/user\/recharge\/?$/,
     module: 'src/app/routes/user/recharge.tsx',
+    layout: USER_LAYOUT,
     firstScreen: false,
   },
 ];

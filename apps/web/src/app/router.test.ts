@@ -17,8 +17,9 @@ function leaves(list: RouteObject[], prefix = ''): Leaf[] {
       : route.path
         ? `${prefix}/${route.path}`.replace(/\/+/g, '/')
         : prefix;
+    // A layout with children (the user centre's, loaded lazily too) is not a screen.
     const own: Leaf[] =
-      route.lazy || route.handle
+      (route.lazy || route.handle) && !route.children
         ? [{ path, title: (route.handle as RouteHandle | undefined)?.title, lazy: Boolean(route.lazy) }]
         : [];
     return [...own, ...(route.children ? leaves(route.children, path) : [])];

@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { AppHydrateFallback, AppLayout } from '../shell/app-layout.tsx';
-import { UserLayout } from '../shell/user-layout.tsx';
 import { RouteError } from '../shell/route-error.tsx';
 import type { RouteHandle } from '../shell/route-handle.ts';
 import { loadWithAntd } from '../lib/antd/lazy-with-antd.tsx';
@@ -195,7 +194,9 @@ export const routes: RouteObject[] = [
           {
             path: 'user',
             loader: requireLogin,
-            element: <UserLayout />,
+            // Loaded with the page (its icons are no visitor's download); landing-routes.ts preloads
+            // it with the user centre's landing pages.
+            lazy: async () => ({ Component: (await import('../shell/user-layout.tsx')).UserLayout }),
             children: [
               { index: true, loader: () => redirect('/user/home') },
               {
