@@ -26,6 +26,8 @@ const manifestFile = path.join(dist, '.vite', 'manifest.json');
  */
 const ANTD_SCOPE = 'src/lib/antd/antd-scope.tsx';
 /** The user centre's frame: the router loads it with each /user page (src/app/router.tsx). */
+// Counted with the /user pages since it left the entry (2026-11-29), their budgets raised by its
+// 1.3 KB file of its own (every other page lost 2.5 KB).
 const USER_LAYOUT = 'src/shell/user-layout.tsx';
 const ROUTES = [
   // The home page's first screen renders without antd (issue 16): no antd scope.
@@ -51,18 +53,18 @@ const ROUTES = [
   // A class: plain markup; the dialogs and the review form load with antd when needed (issue 36).
   { route: '/course/view/{id}', modules: ['src/features/courses/routes/course-view.tsx'], js: 170, css: 10 },
   // The packages in plain markup; the payment step loads with antd when shown (issue 18).
-  { route: '/user/recharge', modules: ['src/app/routes/user/recharge.tsx', USER_LAYOUT], js: 164, css: 10 },
+  { route: '/user/recharge', modules: ['src/app/routes/user/recharge.tsx', USER_LAYOUT], js: 166, css: 10 },
   {
     route: '/user/home',
     modules: ['src/features/users/routes/user-home.tsx', USER_LAYOUT],
-    js: 155,
+    js: 157,
     css: 10,
   },
   // Issue 37: charts drawn as inline SVG by the page itself (no chart library), plain markup.
   {
     route: '/user/progress',
     modules: ['src/features/progress/routes/progress.tsx', USER_LAYOUT],
-    js: 158,
+    js: 160,
     css: 10,
   },
 ];

@@ -1,26 +1,15 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { antdStaticStyle } from './scripts/antd-static-style.ts';
 import { firstPaintStyles } from './scripts/first-paint-styles.ts';
 import { firstScreens } from './scripts/first-screens.ts';
 import { precompress } from './scripts/precompress.ts';
+import { reactRouterProduction } from './scripts/react-router-production.ts';
 import { routePreload } from './scripts/route-preload.ts';
 import { LANDING_ROUTES } from './src/app/landing-routes.ts';
 import { buildTheme } from './src/lib/antd/theme.ts';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
-
-/**
- * React Router 7's package exports only its development build (remix-run/react-router#12532,
- * #14102), which differs from the production one it also ships by `ENABLE_DEV_WARNINGS = true`: the
- * warnings' code and texts went to every phone (0.5 KB as sent). The build takes the production file.
- */
-const reactRouterProduction = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
-  'dist/production/index.mjs',
-);
 
 /**
  * Vendor code the first screen needs is split by library family so a deploy of app code does not
@@ -86,7 +75,8 @@ export default defineConfig(({ command }) => ({
     routePreload({ root: import.meta.dirname, routes: LANDING_ROUTES }),
     precompress(),
   ],
-  // The development server keeps React Router's warnings.
+  // React Router's production build (scripts/react-router-production.ts); the development server
+  // keeps its warnings.
   resolve:
     command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   server: {
