@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { smsOutboxPath } from './log-sms-provider.ts';
-import { createSmsProvider, maskMobile } from './sms-provider.ts';
+import { maskMobile } from './sms-provider.ts';
+import { createSmsProvider } from './sms.config.ts';
 
 let dataDir: string;
 const logs: Array<{ obj: object; msg?: string }> = [];

@@ -1,6 +1,3 @@
-import { createAliyunSmsProvider, type AliyunSmsConfig } from './aliyun-sms-provider.ts';
-import { createLogSmsProvider } from './log-sms-provider.ts';
-
 export type SmsLang = 'zh-Hans' | 'en';
 
 export type SmsCodeMessage = {
@@ -45,13 +42,6 @@ export type SmsProvider = {
 };
 
 export type SmsLogger = { info(obj: object, msg?: string): void };
-
-export type SmsProviderConfig = {
-  driver: 'log' | 'aliyun';
-  dataDir: string;
-  logger: SmsLogger;
-  aliyun?: AliyunSmsConfig;
-};
 
 /**
  * A refused or failed send. Carries the provider's code (e.g. `isv.BUSINESS_LIMIT_CONTROL`) for the
@@ -111,18 +101,4 @@ export function smsNoticeText(message: SmsNoticeMessage): string {
 /** Masks a phone number for logs: 138****8000. */
 export function maskMobile(mobile: string): string {
   return mobile.length >= 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : '****';
-}
-
-export function createSmsProvider(config: SmsProviderConfig): SmsProvider {
-  switch (config.driver) {
-    case 'log':
-      return createLogSmsProvider({ dataDir: config.dataDir, logger: config.logger });
-    case 'aliyun':
-      if (!config.aliyun) throw new Error('SMS driver "aliyun" needs its configuration (aliyun: {…})');
-      return createAliyunSmsProvider(config.aliyun, config.logger);
-    default: {
-      const driver: never = config.driver;
-      throw new Error(`Unknown SMS driver: ${String(driver)}`);
-    }
-  }
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { optionalString } from '../../env-fields.ts';
-import { createSmsProvider, type SmsLogger, type SmsProvider } from './sms-provider.ts';
+import { createAliyunSmsProvider, type AliyunSmsConfig } from './aliyun-sms-provider.ts';
+import { createLogSmsProvider } from './log-sms-provider.ts';
+import type { SmsLogger, SmsProvider } from './sms-provider.ts';
 
 /**
  * The SMS provider's environment variables (README "Configuration"), merged into the server's
@@ -72,4 +74,26 @@ export function createSmsProviderFromConfig(
     });
   }
   return createSmsProvider({ driver: 'log', dataDir: config.DATA_DIR, logger });
+}
+
+/** The provider of a driver: the one place that knows the drivers (sms-provider.ts holds what they share). */
+export type SmsProviderConfig = {
+  driver: 'log' | 'aliyun';
+  dataDir: string;
+  logger: SmsLogger;
+  aliyun?: AliyunSmsConfig;
+};
+
+export function createSmsProvider(config: SmsProviderConfig): SmsProvider {
+  switch (config.driver) {
+    case 'log':
+      return createLogSmsProvider({ dataDir: config.dataDir, logger: config.logger });
+    case 'aliyun':
+      if (!config.aliyun) throw new Error('SMS driver "aliyun" needs its configuration (aliyun: {…})');
+      return createAliyunSmsProvider(config.aliyun, config.logger);
+    default: {
+      const driver: never = config.driver;
+      throw new Error(`Unknown SMS driver: ${String(driver)}`);
+    }
+  }
 }
