@@ -29,7 +29,9 @@ import { matchedRoute } from './route-path.ts';
 export type StudentCacheSettings = {
   /**
    * The longest an entry may be served while the student's version is unchanged and no change by
-   * the clock is due (ms); 0 turns the cache off.
+   * the clock is due (ms); 0 turns the cache off. Each entry's own limit is drawn between three
+   * quarters of it and all of it (`FRESH_SPREAD`), so entries made together (a restart, a burst of
+   * students) do not all end together and get recomputed in one burst.
    */
   freshMs: number;
   maxEntries: number;
@@ -42,6 +44,9 @@ export const STUDENT_CACHE_DEFAULTS: StudentCacheSettings = {
   maxEntries: 20_000,
   maxBytes: 64 * 1024 * 1024,
 };
+
+/** The share of `freshMs` by which an entry's own limit may fall short of it, drawn per entry. */
+export const FRESH_SPREAD = 0.25;
 
 type Entry = {
   key: string;
@@ -113,7 +118,7 @@ export function createStudentCache(clock: Clock, settings: StudentCacheSettings)
         key,
         version,
         storedAt,
-        until: Math.min(until, storedAt + settings.freshMs),
+        until: Math.min(until, storedAt + settings.freshMs * (1 - FRESH_SPREAD * Math.random())),
         body,
         contentType,
         size,
