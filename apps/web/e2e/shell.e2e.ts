@@ -213,8 +213,11 @@ describe('shell', () => {
     await gotoApp(tp.page, '/');
     await tp.page.getByTestId('footer-feedback').click();
     const warning = tp.page.getByRole('dialog').filter({ hasText: '请先登录' });
-    await warning.waitFor();
-    await warning.getByRole('button', { name: '去登录' }).click();
+    // Clicked once the warning has finished opening (a CI run's click during its opening motion was
+    // followed by no login dialog in 30 s; the retry passed).
+    const goLogin = warning.getByRole('button', { name: '去登录' });
+    await waitForMotionEnd(goLogin);
+    await goLogin.click();
     await tp.page.getByTestId('login-dialog').waitFor();
   });
 
