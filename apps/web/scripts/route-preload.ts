@@ -35,8 +35,8 @@ export function bundleChunks(bundle: OutputBundle): ChunkFacts[] {
 /**
  * For each landing route, the files its page module (and its layout's, where it has one) needs before
  * it runs (its chunk, the chunks it imports statically, recursively, and their CSS) that the entry
- * does not load already. Fails the
- * build when a route's module is not a chunk of its own (moved, renamed, or no longer lazy).
+ * does not load already. Fails the build when a route's module or layout is not a chunk of its own
+ * (moved, renamed, or no longer lazy).
  */
 export function routePreloads(
   chunks: readonly ChunkFacts[],

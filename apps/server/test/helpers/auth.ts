@@ -151,6 +151,13 @@ export async function register(t: TestApp, mobile: string, password: string, opt
   return envelope(reply).data as TokenPair;
 }
 
+/** How long `run` took, ms. */
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await run();
+  return performance.now() - start;
+}
+
 /**
  * The fastest of several runs of each of two kinds of request, run alternately: other work on the
  * machine can only slow a run down, and it slows both kinds alike, so the two minima compare the
@@ -160,11 +167,6 @@ export async function fastestOfEach(
   first: Array<() => Promise<unknown>>,
   second: Array<() => Promise<unknown>>,
 ): Promise<[number, number]> {
-  const timed = async (run: () => Promise<unknown>) => {
-    const start = performance.now();
-    await run();
-    return performance.now() - start;
-  };
   let a = Infinity;
   let b = Infinity;
   for (let i = 0; i < Math.max(first.length, second.length); i++) {
@@ -188,11 +190,6 @@ export async function fastestOfEachUntil(
   within: (fastestFirst: number, fastestSecond: number) => boolean,
   { min = 7, max = 25 }: { min?: number; max?: number } = {},
 ): Promise<[number, number]> {
-  const timed = async (run: () => Promise<unknown>) => {
-    const start = performance.now();
-    await run();
-    return performance.now() - start;
-  };
   let a = Infinity;
   let b = Infinity;
   for (let i = 0; i < max; i++) {

@@ -76,7 +76,6 @@ export function createSmsProviderFromConfig(
   return createSmsProvider({ driver: 'log', dataDir: config.DATA_DIR, logger });
 }
 
-/** The provider of a driver: the one place that knows the drivers (sms-provider.ts holds what they share). */
 export type SmsProviderConfig = {
   driver: 'log' | 'aliyun';
   dataDir: string;
@@ -84,6 +83,7 @@ export type SmsProviderConfig = {
   aliyun?: AliyunSmsConfig;
 };
 
+/** The provider of a driver: the one place that knows the drivers (sms-provider.ts holds what they share). */
 export function createSmsProvider(config: SmsProviderConfig): SmsProvider {
   switch (config.driver) {
     case 'log':
