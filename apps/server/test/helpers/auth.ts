@@ -159,30 +159,14 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 }
 
 /**
- * The fastest of several runs of each of two kinds of request, run alternately: other work on the
- * machine can only slow a run down, and it slows both kinds alike, so the two minima compare the
- * work itself (the timing tests of the enumeration defences).
- */
-export async function fastestOfEach(
-  first: Array<() => Promise<unknown>>,
-  second: Array<() => Promise<unknown>>,
-): Promise<[number, number]> {
-  let a = Infinity;
-  let b = Infinity;
-  for (let i = 0; i < Math.max(first.length, second.length); i++) {
-    if (first[i]) a = Math.min(a, await timed(first[i]!));
-    if (second[i]) b = Math.min(b, await timed(second[i]!));
-  }
-  return [a, b];
-}
-
-/**
- * `fastestOfEach` with more rounds when the machine needs them: samples of each kind are prepared
- * (`first(i)`, `second(i)`: set-up, untimed) and timed alternately, at least `min` rounds, then one
- * round at a time until `within(fastestFirst, fastestSecond)` holds or `max` rounds have run. A
- * loaded machine can slow every one of a few runs of one kind (a CI run measured seven wrong
- * passwords for known phones all at 106 ms or more against 42 ms for an unknown phone); more rounds
- * find each kind's real cost, and a real difference still fails after `max`.
+ * The fastest of several runs of each of two kinds of request (the timing tests of the enumeration
+ * defences): other work on the machine can only slow a run down, so the two minima compare the work
+ * itself. Samples of each kind are prepared (`first(i)`, `second(i)`: set-up, untimed) and timed
+ * alternately, at least `min` rounds, then one round at a time until
+ * `within(fastestFirst, fastestSecond)` holds or `max` rounds have run. A loaded machine can slow
+ * every one of a few runs of one kind (a CI run measured seven wrong passwords for known phones all
+ * at 106 ms or more against 42 ms for an unknown phone); more rounds find each kind's real cost, and
+ * a real difference still fails after `max`.
  */
 export async function fastestOfEachUntil(
   first: (i: number) => Promise<() => Promise<unknown>>,
