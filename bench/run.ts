@@ -52,7 +52,10 @@ async function startChild(
     file === 'server.ts' && process.env.BENCH_SERVER_CPU_PROFILE
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROFILE}`]
       : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(here, file)], {
+  // BENCH_SERVER_NODE_FLAGS: Node options of the real server's process (`--trace-gc`, say).
+  const flags =
+    file === 'server.ts' ? (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean) : [];
+  const child = spawn(process.execPath, [...flags, ...profile, '--import', 'tsx', path.join(here, file)], {
     stdio: channel === 'stdout' ? ['ignore', 'pipe', 'inherit'] : ['ignore', 'ignore', 'inherit', 'pipe'],
     env: { ...process.env, ...env },
   });

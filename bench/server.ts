@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../apps/server/src/app.ts';
 import { loadConfig, type Config } from '../apps/server/src/config.ts';
+import { tuneServerRuntime } from '../apps/server/src/runtime-tuning.ts';
 import type { App } from '../apps/server/src/http/fastify-types.ts';
 import { growDatabase, grownShape } from './grown.ts';
 import { seedLoggedInStudents } from './students.ts';
@@ -87,6 +88,8 @@ export async function startBenchServer(
 // once it listens and closes on SIGTERM. It logs as production does, the app's default logger at
 // BENCH_LOG_LEVEL (default info) on stdout, which bench/run.ts sends to /dev/null.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  // As apps/server/src/server.ts does: the bench measures the server production runs.
+  tuneServerRuntime();
   const server = await startBenchServer(
     { DATABASE_URL: process.env.BENCH_DATABASE_URL, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' },
     'app',

@@ -1,7 +1,10 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { StorageUnavailableError } from './providers/storage/storage-provider.ts';
+import { tuneServerRuntime } from './runtime-tuning.ts';
 
 async function main(): Promise<void> {
+  // Before the application's modules load and serve (runtime-tuning.ts).
+  tuneServerRuntime();
   let config;
   try {
     config = loadConfig();
