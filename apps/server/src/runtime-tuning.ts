@@ -1,9 +1,9 @@
 import v8 from 'node:v8';
 
 /**
- * V8 settings of the server process (docs/decisions.md, "Performance"), set by the server's entry
- * points before the application's modules load: apps/server/src/server.ts, and the bench's server
- * (bench/server.ts), which measures what production runs.
+ * Applies the V8 settings of the server process (docs/decisions.md, "Performance"). Called before
+ * the application is built: by apps/server/src/server.ts (before the application's modules load) and
+ * by the bench's server (bench/server.ts), which measures what production runs.
  *
  * `--no-allocation-site-pretenuring`: V8 watches which of a function's allocations survive garbage
  * collections and, once nearly all of one place's objects have, allocates that place's objects in
@@ -17,9 +17,6 @@ import v8 from 'node:v8';
  * decisions off, the logged-in reads' CPU fell by up to a fifth and their p99 by 1-3 ms
  * (docs/quality.md, "Server tuning notes").
  */
-export const SERVER_V8_FLAGS: readonly string[] = ['--no-allocation-site-pretenuring'];
-
-/** Applies SERVER_V8_FLAGS to this process. */
 export function tuneServerRuntime(): void {
-  for (const flag of SERVER_V8_FLAGS) v8.setFlagsFromString(flag);
+  v8.setFlagsFromString('--no-allocation-site-pretenuring');
 }

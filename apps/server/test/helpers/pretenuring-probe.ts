@@ -1,6 +1,7 @@
 /**
- * Run by runtime-tuning.test.ts as a process of its own, with `--single-threaded --allow-natives-syntax --expose-gc`:
- * `tuned` applies the server's V8 settings first, `default` leaves V8's. One place allocates objects
+ * Run by runtime-tuning.test.ts as a process of its own, with
+ * `--single-threaded --allow-natives-syntax --expose-gc`: `tuned` applies the server's V8 settings
+ * first, `default` leaves V8's. One place allocates objects
  * that all survive thirty minor collections (as a burst of requests waiting on the database keeps
  * theirs), then one more from optimized code; prints whether that object is in the young generation.
  */
